@@ -1,0 +1,49 @@
+// Device-side views of the operands, built from the host's canonical MatrixView.
+#pragma once
+
+#include "../../gemm_problem.h"
+
+#include <cstdint>
+
+namespace tiledmm::cuda {
+
+// A matrix [rows, cols], row- or column-major, read element by element.
+template <typename T>
+struct DeviceMatrix {
+  const T* data;
+  int64_t rows, cols, ld;
+  bool col_major;
+
+  static DeviceMatrix from(const MatrixView& v) {
+    return {static_cast<const T*>(v.data), v.rows, v.cols, v.ld, v.col_major};
+  }
+  __device__ __forceinline__ T load(int64_t r, int64_t c) const {
+    return col_major ? data[r + c * ld] : data[r * ld + c];
+  }
+};
+
+// An operand seen as the tiled kernels stage it: a [K, MN] matrix, whose rows are the
+// reduction index k and whose columns run along M (operand A, transposed) or N (operand
+// B). Tiles are staged in shared memory in this same k-major order, so the inner product
+// reads a row of MN values with one vector load. `mn_contiguous` says whether the global
+// data already runs along MN (A column-major, B row-major) or along K and must be
+// transposed on the way into shared memory (A row-major, B column-major: nn.Linear's
+// weight).
+template <typename T>
+struct KMnOperand {
+  const T* data;
+  int64_t k_extent, mn_extent, ld;
+  bool mn_contiguous;
+
+  static KMnOperand a_operand(const MatrixView& a) {  // a is [M, K]
+    return {static_cast<const T*>(a.data), a.cols, a.rows, a.ld, a.col_major};
+  }
+  static KMnOperand b_operand(const MatrixView& b) {  // b is [K, N]
+    return {static_cast<const T*>(b.data), b.rows, b.cols, b.ld, !b.col_major};
+  }
+  __device__ __forceinline__ const T* address(int64_t k, int64_t mn) const {
+    return mn_contiguous ? data + k * ld + mn : data + mn * ld + k;
+  }
+};
+
+}  // namespace tiledmm::cuda

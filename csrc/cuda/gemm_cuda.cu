@@ -1,0 +1,54 @@
+// CUDA backend of tiledmm::gemm: device guard, current stream, plan, one launch.
+#include "../gemm_problem.h"
+#include "../kernel_registry.h"
+#include "kernels/launchers.h"
+#include "planner.h"
+
+#include <ATen/cuda/CUDAContext.h>
+#include <c10/cuda/CUDAGuard.h>
+#include <torch/library.h>
+
+namespace tiledmm::cuda {
+
+namespace {
+
+GpuInfo describe_gpu(const cudaDeviceProp& prop) {
+  return {prop.major * 10 + prop.minor, prop.multiProcessorCount};
+}
+
+void check_compute_capability(const std::string& kernel, const cudaDeviceProp& prop,
+                              int device_index) {
+  const KernelInfo* info = find_kernel(kernel);
+  const int cc = prop.major * 10 + prop.minor;
+  TORCH_CHECK(info != nullptr && cc >= info->min_compute_capability, "tiledmm.gemm: kernel '",
+              kernel, "' needs compute capability >= ", info ? info->min_compute_capability / 10 : 0,
+              ".", info ? info->min_compute_capability % 10 : 0, ", but cuda:", device_index, " (",
+              prop.name, ") has ", prop.major, ".", prop.minor);
+}
+
+at::Tensor gemm_cuda(const at::Tensor& a, const at::Tensor& b,
+                     std::optional<std::string_view> kernel) {
+  GemmProblem p = make_gemm_problem(a, b, kernel);
+  const c10::cuda::CUDAGuard guard(a.device());
+  at::Tensor c = allocate_output(p, a);
+  if (p.m == 0 || p.n == 0) return c;
+  if (p.k == 0) return c.zero_();
+
+  const cudaDeviceProp& prop = *at::cuda::getDeviceProperties(a.device().index());
+  if (!p.kernel.empty()) check_compute_capability(p.kernel, prop, a.device().index());
+  const Plan plan = plan_gemm({p.m, p.n, p.k, p.dtype, p.a.col_major, p.b.col_major},
+                              describe_gpu(prop), p.kernel);
+  const cudaStream_t stream = at::cuda::getCurrentCUDAStream(a.device().index());
+  if (plan.kernel == "simt") {
+    launch_simt(p, plan.simt_config, c, stream);
+  } else {
+    launch_classic16(p, c, stream);
+  }
+  return c;
+}
+
+}  // namespace
+
+TORCH_LIBRARY_IMPL(tiledmm, CUDA, m) { m.impl("gemm", &gemm_cuda); }
+
+}  // namespace tiledmm::cuda

@@ -1,0 +1,287 @@
+// `simt`: the multi-level tiled GEMM on CUDA cores (IEEE float32, float64).
+//
+// The structure follows the memory hierarchy, one piece per level:
+//   global -> shared   TileStager: cp.async copies of a BK x BMN operand tile into one
+//                      of `stages` shared-memory buffers (16-byte copies where the data
+//                      runs along MN and is aligned, else 4/8-byte copies that transpose);
+//   shared -> regs     load_fragment: per k, each thread reads its A column and B row
+//                      slices with 128-bit shared loads;
+//   registers          the thread tile: thread_m x thread_n accumulators, an outer
+//                      product per k (thread_m + thread_n loads feed thread_m*thread_n FMAs);
+//   regs -> global     store_tile: 128-bit streaming stores (st.global.cs) of C.
+// Blocks visit output tiles in grouped order (tile_order.cuh) to keep panels in L2.
+#include "launchers.h"
+
+#include "../common/operand.cuh"
+#include "../common/ptx.cuh"
+#include "../common/tile_order.cuh"
+#include "../simt_configs.h"
+
+#include <c10/cuda/CUDAException.h>
+#include <c10/util/Exception.h>
+
+#include <atomic>
+#include <cstdint>
+#include <limits>
+#include <type_traits>
+
+namespace tiledmm::cuda {
+
+namespace {
+
+// How an operand tile travels from global to shared memory.
+enum class StageMode {
+  kVector,         // runs along MN, 16-byte aligned: 16-byte cp.async
+  kScalarAlongMn,  // runs along MN, unaligned: element-wide cp.async, lanes sweep MN
+  kScalarAlongK,   // runs along K: element-wide cp.async that transposes into k-major rows
+};
+
+template <typename T, int kVec>
+struct alignas(16) Vector {
+  T v[kVec];
+};
+
+// ---- global -> shared --------------------------------------------------------------
+// Copies the [kBK, kBMN] tile at (k0, mn0) of `op` into shared memory laid out
+// [kBK][kRowStride]; elements outside the operand are zero-filled by cp.async.
+template <typename T, int kBK, int kBMN, int kRowStride, int kThreads, int kVec, StageMode kMode>
+struct TileStager {
+  static __device__ __forceinline__ void issue(T* smem, const KMnOperand<T>& op, int64_t k0,
+                                               int64_t mn0, int tid) {
+    if constexpr (kMode == StageMode::kVector) {
+      constexpr int kChunksPerRow = kBMN / kVec;
+      static_assert((kBK * kChunksPerRow) % kThreads == 0, "tile does not split over threads");
+#pragma unroll
+      for (int i = 0; i < kBK * kChunksPerRow / kThreads; ++i) {
+        const int chunk = tid + i * kThreads;
+        const int row = chunk / kChunksPerRow;
+        const int col = (chunk % kChunksPerRow) * kVec;
+        const int64_t k = k0 + row, mn = mn0 + col;
+        int bytes = 0;
+        if (k < op.k_extent && mn < op.mn_extent) {
+          bytes = static_cast<int>(min(op.mn_extent - mn, static_cast<int64_t>(kVec)) * sizeof(T));
+        }
+        const T* src = bytes > 0 ? op.data + k * op.ld + mn : op.data;
+        cp_async_zfill<16>(smem + row * kRowStride + col, src, bytes);
+      }
+    } else {
+      static_assert((kBK * kBMN) % kThreads == 0, "tile does not split over threads");
+      static_assert(kBK % 8 == 0, "kScalarAlongK walks k in runs of 8");
+#pragma unroll
+      for (int i = 0; i < kBK * kBMN / kThreads; ++i) {
+        const int e = tid + i * kThreads;
+        int row, col;
+        if constexpr (kMode == StageMode::kScalarAlongMn) {
+          row = e / kBMN;  // a warp reads 32 consecutive MN elements
+          col = e % kBMN;
+        } else {
+          // A warp covers 8 consecutive k (one 32-byte sector of a float row) for 4 MN
+          // values; with rows padded by one vector the transposed stores hit 32 banks.
+          const int run = e / 8;
+          row = (run / kBMN) * 8 + e % 8;
+          col = run % kBMN;
+        }
+        const int64_t k = k0 + row, mn = mn0 + col;
+        const bool inside = k < op.k_extent && mn < op.mn_extent;
+        const T* src = !inside ? op.data
+                       : kMode == StageMode::kScalarAlongMn ? op.data + k * op.ld + mn
+                                                            : op.data + mn * op.ld + k;
+        cp_async_zfill<sizeof(T)>(smem + row * kRowStride + col, src, inside ? sizeof(T) : 0);
+      }
+    }
+  }
+};
+
+// ---- regs -> global ------------------------------------------------------------------
+template <typename T, int kVec>
+__device__ __forceinline__ void store_streaming(T* dst, const T (&v)[kVec]) {
+  if constexpr (std::is_same_v<T, float> && kVec == 4) {
+    __stcs(reinterpret_cast<float4*>(dst), make_float4(v[0], v[1], v[2], v[3]));
+  } else if constexpr (std::is_same_v<T, double> && kVec == 2) {
+    __stcs(reinterpret_cast<double2*>(dst), make_double2(v[0], v[1]));
+  } else {
+#pragma unroll
+    for (int j = 0; j < kVec; ++j) dst[j] = v[j];
+  }
+}
+
+template <typename T, SimtConfigId kConfig, StageMode kModeA, StageMode kModeB>
+__global__ void __launch_bounds__(simt_tile(kConfig).threads(), simt_tile(kConfig).min_blocks_per_sm)
+    simt_gemm_kernel(KMnOperand<T> a, KMnOperand<T> b, T* __restrict__ c, int64_t m, int64_t n,
+                     int64_t k, bool c_vector_ok) {
+  constexpr SimtTile kTile = simt_tile(kConfig);
+  constexpr int kBM = kTile.block_m, kBN = kTile.block_n, kBK = kTile.block_k;
+  constexpr int kThreads = kTile.threads(), kStages = kTile.stages, kVec = kTile.vec;
+  constexpr int kLanesM = kTile.lanes_m, kLanesN = kTile.lanes_n();
+  constexpr int kRepsM = kTile.reps_m(), kRepsN = kTile.reps_n();
+  constexpr int kRowA = kTile.smem_row_a(), kRowB = kTile.smem_row_b();
+  using StageA = TileStager<T, kBK, kBM, kRowA, kThreads, kVec, kModeA>;
+  using StageB = TileStager<T, kBK, kBN, kRowB, kThreads, kVec, kModeB>;
+
+  extern __shared__ __align__(16) unsigned char smem_bytes[];
+  T* const smem = reinterpret_cast<T*>(smem_bytes);
+  auto a_stage = [&](int s) { return smem + s * kTile.smem_stage_elements(); };
+  auto b_stage = [&](int s) { return a_stage(s) + kBK * kRowA; };
+
+  // Block tile: which [kBM, kBN] tile of C this block owns.
+  const int64_t tiles_m = (m + kBM - 1) / kBM, tiles_n = (n + kBN - 1) / kBN;
+  const TileCoord tile = grouped_tile<8>(blockIdx.x, tiles_m, tiles_n);
+  const int64_t block_m0 = tile.m * kBM, block_n0 = tile.n * kBN;
+
+  // Warp tile and lane position inside it.
+  const int tid = threadIdx.x, warp = tid / 32, lane = tid % 32;
+  const int warp_m0 = (warp / kTile.warps_n) * kTile.warp_m();
+  const int warp_n0 = (warp % kTile.warps_n) * kTile.warp_n();
+  const int lane_m0 = (lane % kLanesM) * kVec;
+  const int lane_n0 = (lane / kLanesM) * kVec;
+
+  auto stage_tiles = [&](int stage, int64_t k_tile) {
+    StageA::issue(a_stage(stage), a, k_tile * kBK, block_m0, tid);
+    StageB::issue(b_stage(stage), b, k_tile * kBK, block_n0, tid);
+  };
+
+  // Thread tile: kRepsM x kRepsN sub-tiles of kVec x kVec accumulators.
+  T acc[kRepsM * kVec][kRepsN * kVec];
+#pragma unroll
+  for (int i = 0; i < kRepsM * kVec; ++i)
+#pragma unroll
+    for (int j = 0; j < kRepsN * kVec; ++j) acc[i][j] = T(0);
+
+  // Pipeline prologue: kStages - 1 tiles in flight before the first use.
+  const int64_t k_tiles = (k + kBK - 1) / kBK;
+#pragma unroll
+  for (int s = 0; s < kStages - 1; ++s) {
+    if (s < k_tiles) stage_tiles(s, s);
+    cp_async_commit();  // commit even when empty: group counting stays uniform
+  }
+
+  for (int64_t kt = 0; kt < k_tiles; ++kt) {
+    cp_async_wait<kStages - 2>();  // this thread's copies of tile kt have landed
+    __syncthreads();               // ... everyone's, and stage (kt - 1) is no longer read
+    const int64_t next = kt + kStages - 1;
+    if (next < k_tiles) stage_tiles(static_cast<int>(next % kStages), next);
+    cp_async_commit();
+
+    const T* a_tile = a_stage(static_cast<int>(kt % kStages));
+    const T* b_tile = b_stage(static_cast<int>(kt % kStages));
+#pragma unroll
+    for (int kk = 0; kk < kBK; ++kk) {
+      // shared -> registers: a column slice of A and a row slice of B for this k.
+      T a_frag[kRepsM * kVec], b_frag[kRepsN * kVec];
+#pragma unroll
+      for (int r = 0; r < kRepsM; ++r) {
+        const auto v = *reinterpret_cast<const Vector<T, kVec>*>(
+            a_tile + kk * kRowA + warp_m0 + r * kLanesM * kVec + lane_m0);
+#pragma unroll
+        for (int i = 0; i < kVec; ++i) a_frag[r * kVec + i] = v.v[i];
+      }
+#pragma unroll
+      for (int r = 0; r < kRepsN; ++r) {
+        const auto v = *reinterpret_cast<const Vector<T, kVec>*>(
+            b_tile + kk * kRowB + warp_n0 + r * kLanesN * kVec + lane_n0);
+#pragma unroll
+        for (int j = 0; j < kVec; ++j) b_frag[r * kVec + j] = v.v[j];
+      }
+      // registers: the outer product.
+#pragma unroll
+      for (int i = 0; i < kRepsM * kVec; ++i)
+#pragma unroll
+        for (int j = 0; j < kRepsN * kVec; ++j) acc[i][j] = fma(a_frag[i], b_frag[j], acc[i][j]);
+    }
+  }
+
+  // Epilogue: registers -> C, vector stores where a whole vector is inside C.
+#pragma unroll
+  for (int rm = 0; rm < kRepsM; ++rm) {
+#pragma unroll
+    for (int i = 0; i < kVec; ++i) {
+      const int64_t row = block_m0 + warp_m0 + rm * kLanesM * kVec + lane_m0 + i;
+      if (row >= m) continue;
+#pragma unroll
+      for (int rn = 0; rn < kRepsN; ++rn) {
+        const int64_t col = block_n0 + warp_n0 + rn * kLanesN * kVec + lane_n0;
+        const T(&out)[kVec] = *reinterpret_cast<const T(*)[kVec]>(&acc[rm * kVec + i][rn * kVec]);
+        if (c_vector_ok && col + kVec <= n) {
+          store_streaming<T, kVec>(c + row * n + col, out);
+        } else {
+#pragma unroll
+          for (int j = 0; j < kVec; ++j) {
+            if (col + j < n) c[row * n + col + j] = out[j];
+          }
+        }
+      }
+    }
+  }
+}
+
+template <typename T>
+StageMode stage_mode(const KMnOperand<T>& op) {
+  if (!op.mn_contiguous) return StageMode::kScalarAlongK;
+  const bool aligned = reinterpret_cast<uintptr_t>(op.data) % 16 == 0 &&
+                       (op.ld * static_cast<int64_t>(sizeof(T))) % 16 == 0;
+  return aligned ? StageMode::kVector : StageMode::kScalarAlongMn;
+}
+
+// Runtime StageMode -> compile-time constant.
+template <typename F>
+void with_stage_mode(StageMode mode, F&& f) {
+  switch (mode) {
+    case StageMode::kVector: f(std::integral_constant<StageMode, StageMode::kVector>{}); break;
+    case StageMode::kScalarAlongMn:
+      f(std::integral_constant<StageMode, StageMode::kScalarAlongMn>{});
+      break;
+    case StageMode::kScalarAlongK:
+      f(std::integral_constant<StageMode, StageMode::kScalarAlongK>{});
+      break;
+  }
+}
+
+template <typename T, SimtConfigId kConfig>
+void launch_config(const GemmProblem& p, at::Tensor& c, cudaStream_t stream) {
+  constexpr SimtTile kTile = simt_tile(kConfig);
+  constexpr int kSmemBytes = kTile.smem_bytes(sizeof(T));
+  const auto a = KMnOperand<T>::a_operand(p.a);
+  const auto b = KMnOperand<T>::b_operand(p.b);
+  const int64_t blocks = ((p.m + kTile.block_m - 1) / kTile.block_m) *
+                         ((p.n + kTile.block_n - 1) / kTile.block_n);
+  TORCH_CHECK(blocks <= std::numeric_limits<int32_t>::max(), "tiledmm.gemm (simt): output [",
+              p.m, ", ", p.n, "] needs more than 2^31 - 1 tiles");
+  const bool c_vector_ok = p.n % kTile.vec == 0;  // c is a fresh, aligned allocation
+
+  with_stage_mode(stage_mode(a), [&](auto mode_a) {
+    with_stage_mode(stage_mode(b), [&](auto mode_b) {
+      auto* kernel = simt_gemm_kernel<T, kConfig, decltype(mode_a)::value, decltype(mode_b)::value>;
+      // Over 48 KiB of dynamic shared memory needs an opt-in, once per device.
+      static std::atomic<uint64_t> opted_in_devices{0};
+      int device = 0;
+      C10_CUDA_CHECK(cudaGetDevice(&device));
+      const uint64_t bit = uint64_t{1} << (device % 64);
+      if ((opted_in_devices.load(std::memory_order_relaxed) & bit) == 0) {
+        C10_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                            kSmemBytes));
+        opted_in_devices.fetch_or(bit);
+      }
+      kernel<<<static_cast<unsigned>(blocks), kTile.threads(), kSmemBytes, stream>>>(
+          a, b, c.data_ptr<T>(), p.m, p.n, p.k, c_vector_ok);
+      C10_CUDA_KERNEL_LAUNCH_CHECK();
+    });
+  });
+}
+
+}  // namespace
+
+void launch_simt(const GemmProblem& p, SimtConfigId config, at::Tensor& c, cudaStream_t stream) {
+  if (p.dtype == at::kDouble) {
+    launch_config<double, SimtConfigId::kDouble64x64>(p, c, stream);
+    return;
+  }
+  TORCH_CHECK(p.dtype == at::kFloat, "tiledmm.gemm (simt): float32 or float64 only, got ",
+              p.dtype);
+  if (config == SimtConfigId::kFloat64x64) {
+    launch_config<float, SimtConfigId::kFloat64x64>(p, c, stream);
+  } else {
+    launch_config<float, SimtConfigId::kFloat128x128>(p, c, stream);
+  }
+}
+
+}  // namespace tiledmm::cuda

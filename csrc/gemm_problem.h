@@ -1,0 +1,48 @@
+// The one place where a gemm call is checked and described for the kernels.
+//
+// Every backend (CPU, CUDA) starts from `make_gemm_problem`: it validates the operands
+// with clear TORCH_CHECK messages and canonicalizes each operand's strides into a
+// row-major or column-major view read in place, copying only when neither applies.
+#pragma once
+
+#include <ATen/core/Tensor.h>
+#include <optional>
+#include <string_view>
+
+#include <cstdint>
+#include <string>
+
+namespace tiledmm {
+
+// A read-only matrix [rows, cols] in memory, either row-major (element (r, c) at
+// data[r * ld + c]) or column-major (at data[r + c * ld]).
+struct MatrixView {
+  const void* data = nullptr;
+  int64_t rows = 0;
+  int64_t cols = 0;
+  int64_t ld = 0;  // leading dimension in elements, >= the contiguous extent
+  bool col_major = false;
+
+  // Byte alignment of every row (or column) start: gcd of the base address and ld bytes.
+  int64_t alignment_bytes(int64_t element_size) const;
+};
+
+struct GemmProblem {
+  int64_t m = 0, n = 0, k = 0;
+  at::ScalarType dtype = at::kFloat;
+  MatrixView a;  // [m, k]
+  MatrixView b;  // [k, n]
+  // Operands that had to be copied (other strides); keeps them alive during the launch.
+  at::Tensor a_storage, b_storage;
+  std::string kernel;  // requested variant, empty = let the planner choose
+};
+
+// Validates a and b (dims, inner sizes, dtype, device, layout, kernel name) and builds
+// the problem. Throws c10::Error with a message naming the problem.
+GemmProblem make_gemm_problem(const at::Tensor& a, const at::Tensor& b,
+                              std::optional<std::string_view> kernel);
+
+// The output every kernel writes: contiguous [m, n], same dtype and device as `a`.
+at::Tensor allocate_output(const GemmProblem& p, const at::Tensor& a);
+
+}  // namespace tiledmm

@@ -1,0 +1,81 @@
+#include "kernel_registry.h"
+
+#include <c10/util/Exception.h>
+
+#include <sstream>
+
+namespace tiledmm {
+
+namespace {
+constexpr c10::ScalarType kAllDtypes[] = {c10::kFloat, c10::kDouble, c10::kHalf,
+                                          c10::kBFloat16};
+
+std::vector<KernelInfo> build_table() {
+  const std::vector<c10::ScalarType> all(std::begin(kAllDtypes), std::end(kAllDtypes));
+  std::vector<KernelInfo> table = {
+      {"cpu_blocked", c10::DeviceType::CPU, all, 0,
+       "cache-blocked tiles packed per thread, parallel over output tiles (at::parallel_for)"},
+  };
+#ifdef TILEDMM_WITH_CUDA
+  table.push_back({"classic16", c10::DeviceType::CUDA, all, 0,
+                   "textbook 16x16 shared-memory tiles, one output per thread"});
+  table.push_back({"simt", c10::DeviceType::CUDA, {c10::kFloat, c10::kDouble}, 80,
+                   "block/warp/thread tiling on CUDA cores, cp.async multi-stage pipeline, "
+                   "128-bit loads, grouped tile order"});
+#endif
+  return table;
+}
+}  // namespace
+
+std::string dtype_name(c10::ScalarType dtype) { return c10::getDtypeNames(dtype).first; }
+
+bool KernelInfo::supports(c10::ScalarType dtype) const {
+  for (auto d : dtypes) {
+    if (d == dtype) return true;
+  }
+  return false;
+}
+
+std::string KernelInfo::dtype_list() const {
+  std::ostringstream out;
+  for (size_t i = 0; i < dtypes.size(); ++i) {
+    out << (i ? ", " : "") << dtype_name(dtypes[i]);
+  }
+  return out.str();
+}
+
+const std::vector<KernelInfo>& kernel_table() {
+  static const std::vector<KernelInfo> table = build_table();
+  return table;
+}
+
+const KernelInfo* find_kernel(std::string_view name) {
+  for (const auto& info : kernel_table()) {
+    if (info.name == name) return &info;
+  }
+  return nullptr;
+}
+
+std::string kernel_name_list() {
+  std::ostringstream out;
+  const auto& table = kernel_table();
+  for (size_t i = 0; i < table.size(); ++i) {
+    out << (i ? ", " : "") << table[i].name;
+  }
+  return out.str();
+}
+
+const KernelInfo& require_kernel(std::string_view name, c10::DeviceType device,
+                                 c10::ScalarType dtype) {
+  const KernelInfo* info = find_kernel(name);
+  TORCH_CHECK(info != nullptr, "tiledmm.gemm: unknown kernel '", name,
+              "'; this build has: ", kernel_name_list());
+  TORCH_CHECK(info->device == device, "tiledmm.gemm: kernel '", name, "' runs on ",
+              c10::DeviceTypeName(info->device, /*lower_case=*/true),
+              " tensors, but the inputs are on ", c10::DeviceTypeName(device, true));
+  TORCH_CHECK(info->supports(dtype), "tiledmm.gemm: kernel '", name, "' supports ",
+              info->dtype_list(), ", not ", dtype_name(dtype));
+  return *info;
+}
+
+}  // namespace tiledmm

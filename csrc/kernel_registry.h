@@ -1,0 +1,42 @@
+// The kernel variants this build contains: name, device, dtypes, minimum compute
+// capability. `tiledmm.kernels()` and the `kernel=` argument both read this table.
+#pragma once
+
+#include <c10/core/DeviceType.h>
+#include <c10/core/ScalarType.h>
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tiledmm {
+
+// torch's Python names: "float32", "bfloat16", "int32" (c10::toString gives "Float").
+std::string dtype_name(c10::ScalarType dtype);
+
+struct KernelInfo {
+  std::string name;
+  c10::DeviceType device;
+  std::vector<c10::ScalarType> dtypes;
+  int min_compute_capability;  // major * 10 + minor; 0 on the CPU
+  std::string summary;
+
+  bool supports(c10::ScalarType dtype) const;
+  std::string dtype_list() const;  // "float32, float64"
+};
+
+const std::vector<KernelInfo>& kernel_table();
+
+// nullptr when the build has no kernel of that name.
+const KernelInfo* find_kernel(std::string_view name);
+
+// "classic16, simt, ..." for error messages.
+std::string kernel_name_list();
+
+// The kernel `name` must exist, run on `device`, and support `dtype`; otherwise a
+// TORCH_CHECK error says which of these fails. The compute-capability check lives with
+// the CUDA backend, which knows the GPU.
+const KernelInfo& require_kernel(std::string_view name, c10::DeviceType device,
+                                 c10::ScalarType dtype);
+
+}  // namespace tiledmm

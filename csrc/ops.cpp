@@ -1,0 +1,33 @@
+// Schemas of the tiledmm operators. Implementations register per backend
+// (cpu/gemm_cpu.cpp, cuda/gemm_cuda.cu); fake kernels and autograd live in Python.
+#include "kernel_registry.h"
+
+#include <torch/library.h>
+
+#include <sstream>
+
+namespace tiledmm {
+
+namespace {
+
+// One line per kernel: "name|device|dtype,dtype|min_cc|summary", parsed by tiledmm.kernels().
+std::vector<std::string> kernel_table_op() {
+  std::vector<std::string> rows;
+  for (const auto& info : kernel_table()) {
+    std::ostringstream row;
+    row << info.name << '|' << c10::DeviceTypeName(info.device, /*lower_case=*/true) << '|';
+    for (size_t i = 0; i < info.dtypes.size(); ++i) row << (i ? "," : "") << dtype_name(info.dtypes[i]);
+    row << '|' << info.min_compute_capability << '|' << info.summary;
+    rows.push_back(row.str());
+  }
+  return rows;
+}
+
+}  // namespace
+
+TORCH_LIBRARY(tiledmm, m) {
+  m.def("gemm(Tensor a, Tensor b, *, str? kernel=None) -> Tensor");
+  m.def("_kernel_table() -> str[]", &kernel_table_op);
+}
+
+}  // namespace tiledmm

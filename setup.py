@@ -1,0 +1,71 @@
+"""Build of the tiledmm extension (tiledmm._C): C++ dispatch + CPU kernel + CUDA kernels.
+
+    pip install --no-build-isolation -e .
+
+Environment:
+  TORCH_CUDA_ARCH_LIST  GPU targets; default "8.0+PTX;9.0a" (Ampere and newer, plus
+                        the Hopper-specific sm_90a build).
+  TILEDMM_CPU_ONLY=1    build without CUDA kernels.
+  TILEDMM_FORCE_CUDA=1  fail instead of falling back to a CPU-only build when no CUDA
+                        toolkit is found (CI sets it).
+  TILEDMM_PTXAS_VERBOSE=1  print ptxas register/spill reports while compiling.
+  MAX_JOBS              parallel compile jobs (ninja).
+"""
+import glob
+import os
+
+from setuptools import find_packages, setup
+from torch.utils.cpp_extension import CUDA_HOME, BuildExtension, CppExtension, CUDAExtension
+
+ROOT = os.path.dirname(os.path.abspath(__file__))
+
+
+def with_cuda() -> bool:
+    if os.environ.get("TILEDMM_CPU_ONLY") == "1":
+        return False
+    if CUDA_HOME is None:
+        if os.environ.get("TILEDMM_FORCE_CUDA") == "1":
+            raise RuntimeError("TILEDMM_FORCE_CUDA=1 but no CUDA toolkit (nvcc) was found")
+        print("tiledmm: no CUDA toolkit found, building the CPU kernels only")
+        return False
+    return True
+
+
+def sources(*patterns):
+    return sorted(
+        os.path.relpath(path, ROOT)
+        for pattern in patterns
+        for path in glob.glob(os.path.join(ROOT, pattern), recursive=True)
+    )
+
+
+def extension():
+    cxx_sources = sources("csrc/*.cpp", "csrc/cpu/*.cpp", "csrc/cuda/*.cpp")
+    include_dirs = [os.path.join(ROOT, "csrc"), os.path.join(ROOT, "csrc", "include")]
+    cxx_flags = ["-O3"]
+    if not with_cuda():
+        return CppExtension(
+            "tiledmm._C", cxx_sources, include_dirs=include_dirs,
+            extra_compile_args={"cxx": cxx_flags}, py_limited_api=True,
+        )
+    os.environ.setdefault("TORCH_CUDA_ARCH_LIST", "8.0+PTX;9.0a")
+    nvcc_flags = ["-O3", "-lineinfo", "--expt-relaxed-constexpr", "-DTILEDMM_WITH_CUDA"]
+    if os.environ.get("TILEDMM_PTXAS_VERBOSE") == "1":
+        nvcc_flags.append("-Xptxas=-v")
+    return CUDAExtension(
+        "tiledmm._C", cxx_sources + sources("csrc/cuda/**/*.cu"), include_dirs=include_dirs,
+        extra_compile_args={"cxx": cxx_flags + ["-DTILEDMM_WITH_CUDA"], "nvcc": nvcc_flags},
+        py_limited_api=True,
+    )
+
+
+setup(
+    name="tiledmm",
+    version="0.1.0",
+    description="Tiled GEMM kernels (CPU, CUDA cores, tensor cores) as a PyTorch operator",
+    packages=find_packages(include=["tiledmm", "tiledmm.*"]),
+    ext_modules=[extension()],
+    cmdclass={"build_ext": BuildExtension},
+    options={"bdist_wheel": {"py_limited_api": "cp39"}},
+    python_requires=">=3.9",
+)

@@ -1,0 +1,59 @@
+"""The Python API over torch.ops.tiledmm."""
+from __future__ import annotations
+
+import dataclasses
+from typing import Optional
+
+import torch
+
+
+@dataclasses.dataclass(frozen=True)
+class KernelInfo:
+    """One kernel variant of this build."""
+
+    name: str
+    device: str  # "cpu" or "cuda"
+    dtypes: tuple[torch.dtype, ...]
+    min_compute_capability: Optional[tuple[int, int]]  # None: any device this build targets
+    summary: str
+
+
+def gemm(a: torch.Tensor, b: torch.Tensor, kernel: Optional[str] = None) -> torch.Tensor:
+    """C = A @ B for 2-D ``a[M, K]`` and ``b[K, N]``; a new contiguous ``[M, N]`` tensor.
+
+    ``kernel`` names one variant from :func:`kernels` (default: the planner's choice).
+    Differentiable, traceable by torch.compile, usable under CUDA graphs.
+    """
+    return torch.ops.tiledmm.gemm(a, b, kernel=kernel)
+
+
+def kernels() -> list[KernelInfo]:
+    """The kernel variants this build contains, with their devices, dtypes and minimum GPU."""
+    result = []
+    for row in torch.ops.tiledmm._kernel_table():
+        name, device, dtypes, min_cc, summary = row.split("|", 4)
+        cc = int(min_cc)
+        result.append(
+            KernelInfo(
+                name=name,
+                device=device,
+                dtypes=tuple(getattr(torch, d) for d in dtypes.split(",")),
+                min_compute_capability=None if cc == 0 else (cc // 10, cc % 10),
+                summary=summary,
+            )
+        )
+    return result
+
+
+def plan(m: int, n: int, k: int, dtype: torch.dtype = torch.float32, *,
+         a_col_major: bool = False, b_col_major: bool = False,
+         compute_capability: tuple[int, int] = (9, 0), sm_count: int = 132,
+         kernel: Optional[str] = None) -> dict:
+    """The CUDA planner's choice for a problem on a described GPU (no GPU needed).
+
+    Returns ``{"kernel": ..., "config": ..., "reason": ...}``.
+    """
+    name, config, reason = torch.ops.tiledmm._plan(
+        m, n, k, dtype, a_col_major, b_col_major,
+        compute_capability[0] * 10 + compute_capability[1], sm_count, kernel=kernel)
+    return {"kernel": name, "config": config, "reason": reason}
