@@ -26,7 +26,10 @@ std::vector<std::string> kernel_table_op() {
 }  // namespace
 
 TORCH_LIBRARY(tiledmm, m) {
-  m.def("gemm(Tensor a, Tensor b, *, str? kernel=None) -> Tensor");
+  // flexible_layout: gemm reads operands of any strides, so inductor need not force
+  // them (and skips its argument normalization, whose `kernel=` keyword would clash
+  // with FallbackKernel.create(kernel, ...)).
+  m.def("gemm(Tensor a, Tensor b, *, str? kernel=None) -> Tensor", {at::Tag::flexible_layout});
   m.def("_kernel_table() -> str[]", &kernel_table_op);
 }
 

@@ -1,0 +1,104 @@
+"""Shared helpers for the tiledmm tests.
+
+Accuracy rule: every result is compared with a float64 reference on the same inputs,
+element by element against the rounding bound of a length-K dot product accumulated in
+the kernel's accumulator type and rounded once to the output dtype, and as a whole
+against torch.matmul's own error in the same dtype.
+"""
+import pytest
+import torch
+
+import tiledmm
+
+HAS_CUDA = torch.cuda.is_available()
+requires_cuda = pytest.mark.skipif(not HAS_CUDA, reason="needs a CUDA GPU")
+requires_two_gpus = pytest.mark.skipif(
+    not HAS_CUDA or torch.cuda.device_count() < 2, reason="needs two CUDA GPUs")
+
+DTYPES = [torch.float32, torch.float64, torch.float16, torch.bfloat16]
+DEVICES = ["cpu", pytest.param("cuda", marks=requires_cuda)]
+
+# Unit roundoff of the output dtype and of the accumulator the kernels use for it.
+UNIT_ROUNDOFF = {torch.float64: 2.0**-53, torch.float32: 2.0**-24,
+                 torch.float16: 2.0**-11, torch.bfloat16: 2.0**-8}
+ACCUMULATOR = {torch.float64: torch.float64, torch.float32: torch.float32,
+               torch.float16: torch.float32, torch.bfloat16: torch.float32}
+
+
+def kernel_names(device: str, dtype: torch.dtype) -> list:
+    """None (the planner) plus every named kernel of this build for (device, dtype)."""
+    names = [None]
+    for info in tiledmm.kernels():
+        if info.device == device and dtype in info.dtypes:
+            if device == "cuda" and info.min_compute_capability is not None:
+                if torch.cuda.get_device_capability() < info.min_compute_capability:
+                    continue
+            names.append(info.name)
+    return names
+
+
+def make_operand(rows, cols, dtype, device, layout="row", generator=None):
+    """A random [rows, cols] matrix with the requested memory layout.
+
+    row       contiguous, row-major
+    col       column-major (a transposed view, read in place)
+    offset    row-major with a storage offset of one element (breaks 16-byte alignment)
+    padded    row-major with a leading dimension of cols + 3 (a sliced matrix)
+    expanded  one row broadcast with stride 0 (copied by the op)
+    gapped    every other row and column (no unit stride; copied by the op)
+    """
+    def rand(*shape):
+        return torch.randn(*shape, dtype=torch.float64, device=device,
+                           generator=generator).to(dtype)
+
+    if layout == "row":
+        return rand(rows, cols)
+    if layout == "col":
+        return rand(cols, rows).t()
+    if layout == "offset":
+        return rand(rows * cols + 1)[1:].view(rows, cols)
+    if layout == "padded":
+        return rand(rows, cols + 3)[:, :cols]
+    if layout == "expanded":
+        return rand(1, cols).expand(rows, cols)
+    if layout == "gapped":
+        return rand(2 * rows, 2 * cols)[::2, ::2]
+    raise ValueError(layout)
+
+
+def assert_matches_reference(out, a, b):
+    """`out` is a@b up to the rounding the kernel's dtype allows."""
+    m, k = a.shape
+    n = b.shape[1]
+    assert out.shape == (m, n) and out.dtype == a.dtype and out.device == a.device
+    assert out.is_contiguous()
+    ref = a.double() @ b.double()
+    if m * n == 0:
+        return
+    assert torch.isfinite(out).all(), "output has NaN/Inf (unwritten or corrupted elements)"
+    # Elementwise: |out - ref| <= (K u_acc + u_out) (|A||B|) + u_out |ref|, with slack 2.
+    u_out = UNIT_ROUNDOFF[a.dtype]
+    u_acc = UNIT_ROUNDOFF[ACCUMULATOR[a.dtype]]
+    magnitude = a.double().abs() @ b.double().abs()
+    bound = 2 * ((k * u_acc + u_out) * magnitude + u_out * ref.abs()) + 1e-30
+    err = (out.double() - ref).abs()
+    worst = (err / bound).max().item()
+    assert worst <= 1.0, (
+        f"elementwise error {err.max().item():.3e} exceeds the rounding bound "
+        f"(worst ratio {worst:.2f}) for {tuple(a.shape)} x {tuple(b.shape)} {a.dtype}")
+    # Normwise: within 2x of torch.matmul's own error in this dtype (plus a floor).
+    ours = (out.double() - ref).norm() / ref.norm().clamp_min(1e-300)
+    theirs = (torch.matmul(a, b).double() - ref).norm() / ref.norm().clamp_min(1e-300)
+    floor = 4 * u_out + 2 * k**0.5 * u_acc
+    assert ours <= 2 * theirs + floor, (
+        f"relative error {ours:.3e} vs torch.matmul {theirs:.3e} for {a.dtype}")
+
+
+def poison_cached_block(m, n, dtype, device):
+    """Leave a NaN-filled block of the output's size in the CUDA caching allocator.
+
+    The next allocation of that size reuses it, so any output element the kernel does not
+    write stays NaN and fails assert_matches_reference.
+    """
+    if device == "cuda":
+        torch.full((max(m, 1), max(n, 1)), float("nan"), dtype=dtype, device=device)

@@ -1,0 +1,118 @@
+"""tiledmm.gemm against float64 and torch.matmul: dtypes, shapes, layouts, kernels."""
+import pytest
+import torch
+
+import tiledmm
+from conftest import (DEVICES, DTYPES, HAS_CUDA, assert_matches_reference, kernel_names,
+                      make_operand, poison_cached_block, requires_cuda)
+
+# Sizes that leave partial tiles at every level (16, 64, 128), primes, 1 and 1000.
+SHAPES = [
+    (1, 1, 1), (7, 15, 17), (16, 16, 16), (17, 31, 33), (33, 17, 129), (127, 129, 31),
+    (129, 127, 1), (1, 1000, 33), (1000, 1, 17), (64, 64, 1000), (1000, 7, 129),
+    (15, 1000, 16), (257, 300, 127),
+]
+# Larger ragged shapes that reach the 128x128 simt tiles and the grouped tile order.
+GPU_SHAPES = [(1000, 1000, 1000), (2049, 1537, 129), (1031, 2063, 257), (4097, 129, 511)]
+LAYOUTS = ["row", "col"]
+
+
+def run_and_check(device, dtype, kernel, m, n, k, layout_a="row", layout_b="row", seed=0):
+    gen = torch.Generator(device=device).manual_seed(seed + m * 7919 + n * 31 + k)
+    a = make_operand(m, k, dtype, device, layout_a, gen)
+    b = make_operand(k, n, dtype, device, layout_b, gen)
+    poison_cached_block(m, n, dtype, device)
+    out = tiledmm.gemm(a, b, kernel=kernel)
+    assert_matches_reference(out, a, b)
+
+
+def kernel_params(device, dtype):
+    if device == "cuda" and not HAS_CUDA:
+        return [None]
+    return kernel_names(device, dtype)
+
+
+@pytest.mark.parametrize("device", DEVICES)
+@pytest.mark.parametrize("dtype", DTYPES, ids=str)
+@pytest.mark.parametrize("shape", SHAPES, ids=lambda s: "x".join(map(str, s)))
+def test_shapes(device, dtype, shape):
+    for kernel in kernel_params(device, dtype):
+        run_and_check(device, dtype, kernel, *shape)
+
+
+@requires_cuda
+@pytest.mark.parametrize("dtype", DTYPES, ids=str)
+@pytest.mark.parametrize("shape", GPU_SHAPES, ids=lambda s: "x".join(map(str, s)))
+def test_large_ragged_shapes_cuda(dtype, shape):
+    for kernel in kernel_params("cuda", dtype):
+        run_and_check("cuda", dtype, kernel, *shape)
+
+
+@pytest.mark.parametrize("device", DEVICES)
+@pytest.mark.parametrize("dtype", DTYPES, ids=str)
+@pytest.mark.parametrize("layout_a", LAYOUTS)
+@pytest.mark.parametrize("layout_b", LAYOUTS)
+def test_layouts(device, dtype, layout_a, layout_b):
+    shapes = [(33, 47, 65), (130, 129, 67)] + ([(1000, 520, 300)] if device == "cuda" else [])
+    for kernel in kernel_params(device, dtype):
+        for m, n, k in shapes:
+            run_and_check(device, dtype, kernel, m, n, k, layout_a, layout_b)
+
+
+@pytest.mark.parametrize("device", DEVICES)
+@pytest.mark.parametrize("dtype", DTYPES, ids=str)
+@pytest.mark.parametrize("layout", ["offset", "padded", "expanded", "gapped"])
+def test_strided_inputs(device, dtype, layout):
+    for kernel in kernel_params(device, dtype):
+        for layout_a, layout_b in [(layout, "row"), ("col", layout), (layout, layout)]:
+            run_and_check(device, dtype, kernel, 67, 133, 45, layout_a, layout_b)
+            if device == "cuda":
+                run_and_check(device, dtype, kernel, 515, 300, 257, layout_a, layout_b)
+
+
+@pytest.mark.parametrize("device", DEVICES)
+@pytest.mark.parametrize("dtype", DTYPES, ids=str)
+@pytest.mark.parametrize("shape", [(0, 5, 3), (5, 0, 3), (0, 0, 0), (5, 3, 0), (1, 1, 0)])
+def test_empty_dimensions(device, dtype, shape):
+    m, n, k = shape
+    for kernel in kernel_params(device, dtype):
+        a = torch.randn(m, k, device=device).to(dtype)
+        b = torch.randn(k, n, device=device).to(dtype)
+        poison_cached_block(m, n, dtype, device)
+        out = tiledmm.gemm(a, b, kernel=kernel)
+        assert out.shape == (m, n) and out.dtype == dtype
+        assert torch.equal(out, torch.zeros(m, n, dtype=dtype, device=device))
+
+
+@pytest.mark.parametrize("device", DEVICES)
+@pytest.mark.parametrize("dtype", DTYPES, ids=str)
+def test_small_integers_are_exact(device, dtype):
+    # Small integers keep every partial sum exact in float32 (and in the output dtype),
+    # so any indexing mistake shows up as an exact mismatch.
+    k = 64 if dtype in (torch.float16, torch.bfloat16) else 999
+    for kernel in kernel_params(device, dtype):
+        gen = torch.Generator(device=device).manual_seed(1)
+        a = torch.randint(-2, 3, (131, k), device=device, generator=gen).to(dtype)
+        b = torch.randint(-2, 3, (k, 77), device=device, generator=gen).to(dtype)
+        out = tiledmm.gemm(a, b, kernel=kernel)
+        assert torch.equal(out.double(), a.double() @ b.double()), kernel
+
+
+@pytest.mark.parametrize("device", DEVICES)
+def test_matches_torch_matmul_values(device):
+    a = torch.randn(300, 200, device=device)
+    b = torch.randn(200, 100, device=device)
+    torch.testing.assert_close(tiledmm.gemm(a, b), torch.matmul(a, b), rtol=1e-5, atol=1e-4)
+
+
+@pytest.mark.parametrize("device", DEVICES)
+def test_nan_and_inf_propagate(device):
+    a = torch.randn(40, 30, device=device)
+    b = torch.randn(30, 20, device=device)
+    a[3, 7] = float("nan")
+    a[5, 2] = float("inf")
+    for kernel in kernel_params(device, torch.float32):
+        out = tiledmm.gemm(a, b, kernel=kernel)
+        expected = torch.matmul(a, b)
+        assert torch.equal(torch.isnan(out), torch.isnan(expected)), kernel
+        assert torch.equal(torch.isinf(out), torch.isinf(expected)), kernel

@@ -1,0 +1,53 @@
+"""The planner and the kernel table, checked without a GPU."""
+import pytest
+import torch
+
+import tiledmm
+
+HAS_CUDA_KERNELS = any(k.device == "cuda" for k in tiledmm.kernels())
+needs_cuda_build = pytest.mark.skipif(not HAS_CUDA_KERNELS, reason="CPU-only build")
+
+
+def test_kernel_table():
+    table = {k.name: k for k in tiledmm.kernels()}
+    assert set(table["cpu_blocked"].dtypes) == {torch.float32, torch.float64, torch.float16,
+                                               torch.bfloat16}
+    assert table["cpu_blocked"].device == "cpu"
+    if HAS_CUDA_KERNELS:
+        assert table["classic16"].device == "cuda"
+        assert set(table["simt"].dtypes) == {torch.float32, torch.float64}
+        assert table["simt"].min_compute_capability == (8, 0)
+
+
+@needs_cuda_build
+def test_float32_large_uses_the_128_tile():
+    p = tiledmm.plan(4096, 4096, 4096, torch.float32)
+    assert p["kernel"] == "simt" and p["config"].startswith("f32_128x128")
+    assert "1024 tiles" in p["reason"]
+
+
+@needs_cuda_build
+def test_float32_small_uses_the_64_tile():
+    p = tiledmm.plan(512, 512, 4096, torch.float32, sm_count=132)  # 16 tiles of 128x128
+    assert p["kernel"] == "simt" and p["config"].startswith("f32_64x64")
+
+
+@needs_cuda_build
+def test_float64_and_old_gpus():
+    assert tiledmm.plan(1000, 1000, 1000, torch.float64)["config"].startswith("f64_64x64")
+    assert tiledmm.plan(1000, 1000, 1000, torch.float32,
+                        compute_capability=(7, 5))["kernel"] == "classic16"
+
+
+@needs_cuda_build
+def test_half_types_use_classic16_for_now():
+    assert tiledmm.plan(4096, 4096, 4096, torch.bfloat16)["kernel"] == "classic16"
+
+
+@needs_cuda_build
+def test_requested_kernel_wins_and_is_validated():
+    assert tiledmm.plan(4096, 4096, 4096, torch.float32, kernel="classic16")["kernel"] == "classic16"
+    with pytest.raises(RuntimeError, match="unknown kernel 'fast'"):
+        tiledmm.plan(8, 8, 8, torch.float32, kernel="fast")
+    with pytest.raises(RuntimeError, match="kernel 'simt' supports float32, float64, not bfloat16"):
+        tiledmm.plan(8, 8, 8, torch.bfloat16, kernel="simt")
