@@ -26,10 +26,12 @@ std::vector<std::string> kernel_table_op() {
 }  // namespace
 
 TORCH_LIBRARY(tiledmm, m) {
-  // flexible_layout: gemm reads operands of any strides, so inductor need not force
-  // them (and skips its argument normalization, whose `kernel=` keyword would clash
-  // with FallbackKernel.create(kernel, ...)).
-  m.def("gemm(Tensor a, Tensor b, *, str? kernel=None) -> Tensor", {at::Tag::flexible_layout});
+  // `kernel` is an optional argument that callers pass by keyword. It is not declared
+  // keyword-only, and the op is tagged flexible_layout (it reads any strides), because
+  // inductor (torch 2.11) mishandles a keyword-only `kernel`: its fallback lowering
+  // clashes with FallbackKernel.create(kernel, ...) and its generated code passes
+  // keyword-only values positionally.
+  m.def("gemm(Tensor a, Tensor b, str? kernel=None) -> Tensor", {at::Tag::flexible_layout});
   m.def("_kernel_table() -> str[]", &kernel_table_op);
 }
 

@@ -81,3 +81,13 @@ def test_torch_compile_backward(device):
     (ra @ rb).square().sum().backward()
     torch.testing.assert_close(a.grad, ra.grad, rtol=1e-4, atol=1e-4)
     torch.testing.assert_close(b.grad, rb.grad, rtol=1e-4, atol=1e-4)
+
+
+@pytest.mark.parametrize("device", DEVICES)
+def test_torch_compile_named_kernel(device):
+    torch._dynamo.reset()
+    for kernel in kernels_for(device, torch.float32):
+        x = torch.randn(40, 24, device=device)
+        y = torch.randn(24, 8, device=device)
+        compiled = torch.compile(lambda p, q: tiledmm.gemm(p, q, kernel=kernel) * 2, fullgraph=True)
+        torch.testing.assert_close(compiled(x, y), tiledmm.gemm(x, y, kernel=kernel) * 2)

@@ -3,7 +3,7 @@ import torch
 
 
 @torch.library.register_fake("tiledmm::gemm")
-def _gemm_fake(a, b, *, kernel=None):
+def _gemm_fake(a, b, kernel=None):
     torch._check(a.dim() == 2 and b.dim() == 2,
                  lambda: f"tiledmm.gemm: operands must be 2-D, got {a.dim()}-D and {b.dim()}-D")
     torch._check(a.shape[1] == b.shape[0],
@@ -13,9 +13,8 @@ def _gemm_fake(a, b, *, kernel=None):
     return a.new_empty((a.shape[0], b.shape[1]))
 
 
-def _gemm_setup_context(ctx, inputs, keyword_only_inputs, output):
-    a, b = inputs
-    ctx.kernel = keyword_only_inputs.get("kernel")
+def _gemm_setup_context(ctx, inputs, output):
+    a, b, ctx.kernel = inputs
     ctx.save_for_backward(a if ctx.needs_input_grad[1] else None,
                           b if ctx.needs_input_grad[0] else None)
 
@@ -28,7 +27,7 @@ def _gemm_backward(ctx, grad):
         grad_a = torch.ops.tiledmm.gemm(grad, b.mT, kernel=ctx.kernel)
     if ctx.needs_input_grad[1]:
         grad_b = torch.ops.tiledmm.gemm(a.mT, grad, kernel=ctx.kernel)
-    return grad_a, grad_b
+    return grad_a, grad_b, None  # no gradient for `kernel`
 
 
 torch.library.register_autograd("tiledmm::gemm", _gemm_backward,
