@@ -1,0 +1,37 @@
+"""A small workload for compute-sanitizer: every CUDA kernel, dtype and layout on ragged,
+unaligned shapes, results checked. Not a pytest file; .ci/gpu-check runs it as
+
+    compute-sanitizer --tool memcheck|racecheck|synccheck --error-exitcode 1 \
+        python tests/sanitizer_workload.py
+"""
+import sys
+
+import torch
+
+sys.path.insert(0, __file__.rsplit("/", 1)[0])
+import tiledmm  # noqa: E402
+from conftest import assert_matches_reference, make_operand  # noqa: E402
+
+SHAPES = [(67, 133, 45), (129, 257, 33), (130, 129, 17), (1, 300, 7)]
+LAYOUTS = [("row", "row"), ("col", "col"), ("row", "col"), ("offset", "padded")]
+
+
+def main():
+    only = sys.argv[1:]  # optional kernel names
+    launches = 0
+    for info in tiledmm.kernels():
+        if info.device != "cuda" or (only and info.name not in only):
+            continue
+        for dtype in info.dtypes:
+            for m, n, k in SHAPES:
+                for la, lb in LAYOUTS:
+                    a = make_operand(m, k, dtype, "cuda", la)
+                    b = make_operand(k, n, dtype, "cuda", lb)
+                    assert_matches_reference(tiledmm.gemm(a, b, kernel=info.name), a, b)
+                    launches += 1
+    torch.cuda.synchronize()
+    print(f"sanitizer workload: {launches} checked launches")
+
+
+if __name__ == "__main__":
+    main()
