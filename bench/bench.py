@@ -94,6 +94,8 @@ def run(args):
             plan = tiledmm.plan(m, n, k, dtype, a_col_major=args.layout[0] == "t",
                                 b_col_major=args.layout[1] == "t", compute_capability=cc,
                                 sm_count=sms, kernel=kernel)
+            if plan["kernel"] == "simt" and os.environ.get("TILEDMM_SIMT_CONFIG"):
+                plan["config"] = os.environ["TILEDMM_SIMT_CONFIG"]  # the override in force
             peak = peak_for(dtype_name)
             rows.append({
                 "m": m, "n": n, "k": k, "dtype": dtype_name, "layout": args.layout,

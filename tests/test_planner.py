@@ -20,10 +20,12 @@ def test_kernel_table():
 
 
 @needs_cuda_build
-def test_float32_large_uses_the_128_tile():
+def test_float32_large_uses_the_largest_tile_that_fills_the_gpu():
     p = tiledmm.plan(4096, 4096, 4096, torch.float32)
-    assert p["kernel"] == "simt" and p["config"].startswith("f32_128x128")
-    assert "1024 tiles" in p["reason"]
+    assert p["kernel"] == "simt" and p["config"].startswith("f32_128x256")
+    assert "512 tiles" in p["reason"]
+    # 2048^2: 128 tiles of 128x256 < 132 SMs, 256 tiles of 128x128 fill them.
+    assert tiledmm.plan(2048, 2048, 2048, torch.float32)["config"].startswith("f32_128x128")
 
 
 @needs_cuda_build

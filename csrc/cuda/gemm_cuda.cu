@@ -8,12 +8,24 @@
 #include <c10/cuda/CUDAGuard.h>
 #include <torch/library.h>
 
+#include <cstdlib>
+#include <string>
+
 namespace tiledmm::cuda {
 
 namespace {
 
 GpuInfo describe_gpu(const cudaDeviceProp& prop) {
   return {prop.major * 10 + prop.minor, prop.multiProcessorCount};
+}
+
+// TILEDMM_SIMT_CONFIG=<tile name> forces one simt tile (benchmarking); read once.
+std::string_view simt_config_override() {
+  static const std::string value = [] {
+    const char* env = std::getenv("TILEDMM_SIMT_CONFIG");
+    return std::string(env ? env : "");
+  }();
+  return value;
 }
 
 void check_compute_capability(const std::string& kernel, const cudaDeviceProp& prop,
@@ -37,7 +49,7 @@ at::Tensor gemm_cuda(const at::Tensor& a, const at::Tensor& b,
   const cudaDeviceProp& prop = *at::cuda::getDeviceProperties(a.device().index());
   if (!p.kernel.empty()) check_compute_capability(p.kernel, prop, a.device().index());
   const Plan plan = plan_gemm({p.m, p.n, p.k, p.dtype, p.a.col_major, p.b.col_major},
-                              describe_gpu(prop), p.kernel);
+                              describe_gpu(prop), p.kernel, simt_config_override());
   const cudaStream_t stream = at::cuda::getCurrentCUDAStream(a.device().index());
   if (plan.kernel == "simt") {
     launch_simt(p, plan.simt_config, c, stream);

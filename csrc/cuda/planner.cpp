@@ -2,6 +2,7 @@
 
 #include "../kernel_registry.h"
 
+#include <c10/util/Exception.h>
 #include <torch/library.h>
 
 #include <sstream>
@@ -12,30 +13,49 @@ namespace {
 
 int64_t ceil_div(int64_t x, int64_t y) { return (x + y - 1) / y; }
 
-// fp32 tile: the 128x128 tile when it fills at least one wave of the GPU, else the
-// 64x64 tile, which makes four times as many blocks for small or skinny outputs.
+// fp32 tile: the largest tile that still gives every SM at least one block; larger tiles
+// do more FMAs per shared-memory load (8x16 outputs per thread against 8x8 or 4x8).
 SimtConfigId pick_simt_config(const GemmShape& s, const GpuInfo& gpu, std::string& why) {
   if (s.dtype == c10::kDouble) {
     why = "float64 uses the double-precision simt tile";
     return SimtConfigId::kDouble64x64;
   }
-  const auto& large = simt_tile(SimtConfigId::kFloat128x128);
-  const int64_t large_tiles = ceil_div(s.m, large.block_m) * ceil_div(s.n, large.block_n);
+  auto tiles = [&](SimtConfigId id) {
+    const SimtTile& t = simt_tile(id);
+    return ceil_div(s.m, t.block_m) * ceil_div(s.n, t.block_n);
+  };
   std::ostringstream out;
-  if (large_tiles >= gpu.sm_count) {
-    out << large_tiles << " tiles of 128x128 fill the " << gpu.sm_count << " SMs";
-    why = out.str();
-    return SimtConfigId::kFloat128x128;
+  for (SimtConfigId id : {SimtConfigId::kFloat128x256, SimtConfigId::kFloat128x128}) {
+    if (tiles(id) >= gpu.sm_count) {
+      out << tiles(id) << " tiles of " << simt_tile(id).block_m << "x" << simt_tile(id).block_n
+          << " fill the " << gpu.sm_count << " SMs";
+      why = out.str();
+      return id;
+    }
   }
-  out << "only " << large_tiles << " tiles of 128x128 for " << gpu.sm_count
-      << " SMs: smaller 64x64 tiles for more parallelism";
+  out << "only " << tiles(SimtConfigId::kFloat128x128) << " tiles of 128x128 for "
+      << gpu.sm_count << " SMs: 64x64 tiles for more parallelism";
   why = out.str();
   return SimtConfigId::kFloat64x64;
 }
 
+SimtConfigId simt_config_by_name(std::string_view name, c10::ScalarType dtype) {
+  std::string names;
+  for (int i = 0; i < static_cast<int>(SimtConfigId::kCount); ++i) {
+    const SimtTile& t = kSimtTiles[i];
+    const bool dtype_matches = (std::string_view(t.name).substr(0, 3) == "f64") == (dtype == c10::kDouble);
+    if (!dtype_matches) continue;
+    if (name == t.name) return static_cast<SimtConfigId>(i);
+    names += (names.empty() ? "" : ", ") + std::string(t.name);
+  }
+  TORCH_CHECK(false, "tiledmm: unknown simt config '", name, "' for ", dtype_name(dtype),
+              "; available: ", names);
+}
+
 }  // namespace
 
-Plan plan_gemm(const GemmShape& s, const GpuInfo& gpu, std::string_view requested) {
+Plan plan_gemm(const GemmShape& s, const GpuInfo& gpu, std::string_view requested,
+               std::string_view simt_config) {
   Plan plan;
   const bool simt_dtype = s.dtype == c10::kFloat || s.dtype == c10::kDouble;
   if (!requested.empty()) {
@@ -51,7 +71,12 @@ Plan plan_gemm(const GemmShape& s, const GpuInfo& gpu, std::string_view requeste
   }
   if (plan.kernel == "simt") {
     std::string why;
-    plan.simt_config = pick_simt_config(s, gpu, why);
+    if (simt_config.empty()) {
+      plan.simt_config = pick_simt_config(s, gpu, why);
+    } else {
+      plan.simt_config = simt_config_by_name(simt_config, s.dtype);
+      why = "tile forced by TILEDMM_SIMT_CONFIG";
+    }
     plan.config = simt_tile(plan.simt_config).name;
     plan.reason += "; " + why;
   } else if (plan.kernel == "classic16") {

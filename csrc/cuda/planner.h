@@ -27,12 +27,15 @@ struct GpuInfo {
 
 struct Plan {
   std::string kernel;  // a name from the kernel registry
-  SimtConfigId simt_config = SimtConfigId::kFloat128x128;  // used when kernel == "simt"
+  SimtConfigId simt_config = SimtConfigId::kFloat128x256;  // used when kernel == "simt"
   std::string config;  // human-readable tile configuration
   std::string reason;  // why this choice, for explain and error messages
 };
 
 // `requested` is a kernel name already validated against the registry, or empty.
-Plan plan_gemm(const GemmShape& shape, const GpuInfo& gpu, std::string_view requested);
+// `simt_config` names a simt tile to use instead of the planner's (a benchmarking knob,
+// from the environment variable TILEDMM_SIMT_CONFIG), or is empty.
+Plan plan_gemm(const GemmShape& shape, const GpuInfo& gpu, std::string_view requested,
+               std::string_view simt_config = {});
 
 }  // namespace tiledmm::cuda

@@ -42,54 +42,86 @@ struct alignas(16) Vector {
 };
 
 // ---- global -> shared --------------------------------------------------------------
-// Copies the [kBK, kBMN] tile at (k0, mn0) of `op` into shared memory laid out
-// [kBK][kRowStride]; elements outside the operand are zero-filled by cp.async.
+// Copies successive [kBK, kBMN] tiles of `op` (k-tile 0, 1, 2, ...) into shared memory
+// laid out [kBK][kRowStride]; elements outside the operand are zero-filled by cp.async.
+//
+// Each thread owns a fixed J x R grid of copies in every tile: J positions along MN,
+// R positions along K. Their addresses are one running pointer plus constant strides,
+// and the MN bounds are checked once, so a tile costs little more than its cp.asyncs.
+//   kVector        copy = 16 bytes along MN; J = 1, R = tile rows / thread rows
+//   kScalarAlongMn copy = 1 element along MN, lanes sweep MN; J = 1
+//   kScalarAlongK  copy = 1 element; a warp covers 8 consecutive k (one 32-byte sector of
+//                  a float row) for 4 MN values; with rows padded by one vector, the
+//                  transposed shared-memory stores hit 32 distinct banks.
 template <typename T, int kBK, int kBMN, int kRowStride, int kThreads, int kVec, StageMode kMode>
-struct TileStager {
-  static __device__ __forceinline__ void issue(T* smem, const KMnOperand<T>& op, int64_t k0,
-                                               int64_t mn0, int tid) {
-    if constexpr (kMode == StageMode::kVector) {
-      constexpr int kChunksPerRow = kBMN / kVec;
-      static_assert((kBK * kChunksPerRow) % kThreads == 0, "tile does not split over threads");
-#pragma unroll
-      for (int i = 0; i < kBK * kChunksPerRow / kThreads; ++i) {
-        const int chunk = tid + i * kThreads;
-        const int row = chunk / kChunksPerRow;
-        const int col = (chunk % kChunksPerRow) * kVec;
-        const int64_t k = k0 + row, mn = mn0 + col;
-        int bytes = 0;
-        if (k < op.k_extent && mn < op.mn_extent) {
-          bytes = static_cast<int>(min(op.mn_extent - mn, static_cast<int64_t>(kVec)) * sizeof(T));
-        }
-        const T* src = bytes > 0 ? op.data + k * op.ld + mn : op.data;
-        cp_async_zfill<16>(smem + row * kRowStride + col, src, bytes);
-      }
+class TileStager {
+  static constexpr bool kAlongK = kMode == StageMode::kScalarAlongK;
+  static constexpr int kCopyElems = kMode == StageMode::kVector ? kVec : 1;
+  static constexpr int kCopyBytes = kCopyElems * sizeof(T);
+  // MN-contiguous: threads per tile row. K-contiguous: threads per run of 8 k (unused).
+  static constexpr int kThreadsPerRow = kAlongK ? 1 : kBMN / kCopyElems;
+  static constexpr int kRowStep = kAlongK ? 8 : kThreads / kThreadsPerRow;  // k between r copies
+  static constexpr int kMnStep = kThreads / 8;                              // mn between j copies
+  static constexpr int kJ = kAlongK ? kBMN / kMnStep : 1;
+  static constexpr int kR = kBK / kRowStep;
+  static_assert(kAlongK ? (kBMN % kMnStep == 0 && kBK % 8 == 0)
+                        : (kThreads % kThreadsPerRow == 0 && kBK % kRowStep == 0),
+                "tile does not split evenly over the threads");
+
+ public:
+  __device__ __forceinline__ TileStager(const KMnOperand<T>& op, int64_t mn0, int tid)
+      : data_(op.data), k_extent_(op.k_extent) {
+    int row, col;  // this thread's first copy inside the tile
+    if constexpr (kAlongK) {
+      row = tid % 8;
+      col = tid / 8;
+      j_step_ = static_cast<int64_t>(kMnStep) * op.ld;
+      r_step_ = kRowStep;
+      next_ = op.data + (mn0 + col) * op.ld + row;
+      k_step_ = kBK;                                          // pointer step per k-tile
     } else {
-      static_assert((kBK * kBMN) % kThreads == 0, "tile does not split over threads");
-      static_assert(kBK % 8 == 0, "kScalarAlongK walks k in runs of 8");
+      row = tid / kThreadsPerRow;
+      col = (tid % kThreadsPerRow) * kCopyElems;
+      j_step_ = 0;
+      r_step_ = static_cast<int64_t>(kRowStep) * op.ld;
+      next_ = op.data + row * op.ld + mn0 + col;
+      k_step_ = static_cast<int64_t>(kBK) * op.ld;
+    }
+    row_ = row;
+    smem_offset_ = row * kRowStride + col;
 #pragma unroll
-      for (int i = 0; i < kBK * kBMN / kThreads; ++i) {
-        const int e = tid + i * kThreads;
-        int row, col;
-        if constexpr (kMode == StageMode::kScalarAlongMn) {
-          row = e / kBMN;  // a warp reads 32 consecutive MN elements
-          col = e % kBMN;
-        } else {
-          // A warp covers 8 consecutive k (one 32-byte sector of a float row) for 4 MN
-          // values; with rows padded by one vector the transposed stores hit 32 banks.
-          const int run = e / 8;
-          row = (run / kBMN) * 8 + e % 8;
-          col = run % kBMN;
-        }
-        const int64_t k = k0 + row, mn = mn0 + col;
-        const bool inside = k < op.k_extent && mn < op.mn_extent;
-        const T* src = !inside ? op.data
-                       : kMode == StageMode::kScalarAlongMn ? op.data + k * op.ld + mn
-                                                            : op.data + mn * op.ld + k;
-        cp_async_zfill<sizeof(T)>(smem + row * kRowStride + col, src, inside ? sizeof(T) : 0);
-      }
+    for (int j = 0; j < kJ; ++j) {
+      const int64_t mn = mn0 + col + j * kMnStep;
+      const int64_t left = op.mn_extent - mn;  // elements of this copy inside the operand
+      mn_bytes_[j] = left <= 0 ? 0 : static_cast<int>(min(left, int64_t{kCopyElems})) * sizeof(T);
     }
   }
+
+  // Issue the copies of the next k-tile into `smem` (one pipeline stage).
+  __device__ __forceinline__ void issue_next(T* smem) {
+#pragma unroll
+    for (int r = 0; r < kR; ++r) {
+      const bool k_inside = k_next_ + row_ + r * kRowStep < k_extent_;
+#pragma unroll
+      for (int j = 0; j < kJ; ++j) {
+        const int bytes = k_inside ? mn_bytes_[j] : 0;
+        const T* src = bytes > 0 ? next_ + j * j_step_ + r * r_step_ : data_;
+        const int dst = smem_offset_ + r * kRowStep * kRowStride + j * kMnStep;
+        cp_async_zfill<kCopyBytes>(smem + dst, src, bytes);
+      }
+    }
+    next_ += k_step_;
+    k_next_ += kBK;
+  }
+
+ private:
+  const T* data_;     // a valid address for zero-byte copies
+  const T* next_;     // this thread's first copy in the next k-tile
+  int64_t k_extent_;
+  int64_t k_next_ = 0;  // first k of the next tile
+  int64_t j_step_, r_step_, k_step_;
+  int row_, smem_offset_;
+  int mn_bytes_[kJ];
 };
 
 // ---- regs -> global ------------------------------------------------------------------
@@ -135,9 +167,11 @@ __global__ void __launch_bounds__(simt_tile(kConfig).threads(), simt_tile(kConfi
   const int lane_m0 = (lane % kLanesM) * kVec;
   const int lane_n0 = (lane / kLanesM) * kVec;
 
-  auto stage_tiles = [&](int stage, int64_t k_tile) {
-    StageA::issue(a_stage(stage), a, k_tile * kBK, block_m0, tid);
-    StageB::issue(b_stage(stage), b, k_tile * kBK, block_n0, tid);
+  StageA stage_a(a, block_m0, tid);
+  StageB stage_b(b, block_n0, tid);
+  auto stage_next_tiles = [&](int stage) {  // k-tiles are staged in order 0, 1, 2, ...
+    stage_a.issue_next(a_stage(stage));
+    stage_b.issue_next(b_stage(stage));
   };
 
   // Thread tile: kRepsM x kRepsN sub-tiles of kVec x kVec accumulators.
@@ -151,7 +185,7 @@ __global__ void __launch_bounds__(simt_tile(kConfig).threads(), simt_tile(kConfi
   const int64_t k_tiles = (k + kBK - 1) / kBK;
 #pragma unroll
   for (int s = 0; s < kStages - 1; ++s) {
-    if (s < k_tiles) stage_tiles(s, s);
+    if (s < k_tiles) stage_next_tiles(s);
     cp_async_commit();  // commit even when empty: group counting stays uniform
   }
 
@@ -159,7 +193,7 @@ __global__ void __launch_bounds__(simt_tile(kConfig).threads(), simt_tile(kConfi
     cp_async_wait<kStages - 2>();  // this thread's copies of tile kt have landed
     __syncthreads();               // ... everyone's, and stage (kt - 1) is no longer read
     const int64_t next = kt + kStages - 1;
-    if (next < k_tiles) stage_tiles(static_cast<int>(next % kStages), next);
+    if (next < k_tiles) stage_next_tiles(static_cast<int>(next % kStages));
     cp_async_commit();
 
     const T* a_tile = a_stage(static_cast<int>(kt % kStages));
@@ -277,10 +311,10 @@ void launch_simt(const GemmProblem& p, SimtConfigId config, at::Tensor& c, cudaS
   }
   TORCH_CHECK(p.dtype == at::kFloat, "tiledmm.gemm (simt): float32 or float64 only, got ",
               p.dtype);
-  if (config == SimtConfigId::kFloat64x64) {
-    launch_config<float, SimtConfigId::kFloat64x64>(p, c, stream);
-  } else {
-    launch_config<float, SimtConfigId::kFloat128x128>(p, c, stream);
+  switch (config) {
+    case SimtConfigId::kFloat128x256: launch_config<float, SimtConfigId::kFloat128x256>(p, c, stream); break;
+    case SimtConfigId::kFloat128x128: launch_config<float, SimtConfigId::kFloat128x128>(p, c, stream); break;
+    default: launch_config<float, SimtConfigId::kFloat64x64>(p, c, stream); break;
   }
 }
 
