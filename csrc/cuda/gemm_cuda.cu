@@ -5,6 +5,7 @@
 #include "planner.h"
 
 #include <ATen/cuda/CUDAContext.h>
+#include <c10/cuda/CUDAFunctions.h>
 #include <c10/cuda/CUDAGuard.h>
 #include <torch/library.h>
 
@@ -59,8 +60,34 @@ at::Tensor gemm_cuda(const at::Tensor& a, const at::Tensor& b,
   return c;
 }
 
+// tiledmm::_kernel_resources: [registers per thread, local (spill) bytes per thread,
+// static shared bytes, max threads per block] of the kernel the planner picks.
+std::vector<int64_t> kernel_resources_op(int64_t m, int64_t n, int64_t k, c10::ScalarType dtype,
+                                         bool a_col_major, bool b_col_major,
+                                         std::optional<std::string_view> kernel) {
+  std::string requested;
+  if (kernel.has_value() && !kernel->empty() && *kernel != "auto") {
+    requested = require_kernel(*kernel, c10::DeviceType::CUDA, dtype).name;
+  }
+  const int device = c10::cuda::current_device();
+  const cudaDeviceProp& prop = *at::cuda::getDeviceProperties(device);
+  const Plan plan = plan_gemm({m, n, k, dtype, a_col_major, b_col_major}, describe_gpu(prop),
+                              requested, simt_config_override());
+  const cudaFuncAttributes attributes =
+      plan.kernel == "simt" ? simt_kernel_attributes(dtype, plan.simt_config, a_col_major, b_col_major)
+                            : classic16_kernel_attributes(dtype);
+  return {attributes.numRegs, static_cast<int64_t>(attributes.localSizeBytes),
+          static_cast<int64_t>(attributes.sharedSizeBytes), attributes.maxThreadsPerBlock};
+}
+
 }  // namespace
 
 TORCH_LIBRARY_IMPL(tiledmm, CUDA, m) { m.impl("gemm", &gemm_cuda); }
+
+TORCH_LIBRARY_FRAGMENT(tiledmm, m) {
+  m.def("_kernel_resources(int m, int n, int k, ScalarType dtype, bool a_col_major, "
+        "bool b_col_major, str? kernel=None) -> int[]",
+        &kernel_resources_op);
+}
 
 }  // namespace tiledmm::cuda

@@ -101,9 +101,27 @@ std::vector<std::string> plan_op(int64_t m, int64_t n, int64_t k, c10::ScalarTyp
   return {plan.kernel, plan.config, plan.reason};
 }
 
+// tiledmm::_simt_tiles: the simt tile table, one row per config:
+// "name|block_m|block_n|block_k|warp_m|warp_n|thread_m|thread_n|stages|threads|min_blocks_per_sm|element_size|smem_bytes"
+std::vector<std::string> simt_tiles_op() {
+  std::vector<std::string> rows;
+  for (int i = 0; i < static_cast<int>(SimtConfigId::kCount); ++i) {
+    const SimtTile& t = kSimtTiles[i];
+    const int element_size = std::string_view(t.name).substr(0, 3) == "f64" ? 8 : 4;
+    std::ostringstream row;
+    row << t.name << '|' << t.block_m << '|' << t.block_n << '|' << t.block_k << '|' << t.warp_m()
+        << '|' << t.warp_n() << '|' << t.thread_m() << '|' << t.thread_n() << '|' << t.stages
+        << '|' << t.threads() << '|' << t.min_blocks_per_sm << '|' << element_size << '|'
+        << t.smem_bytes(element_size);
+    rows.push_back(row.str());
+  }
+  return rows;
+}
+
 }  // namespace
 
 TORCH_LIBRARY_FRAGMENT(tiledmm, m) {
+  m.def("_simt_tiles() -> str[]", &simt_tiles_op);
   m.def(
       "_plan(int m, int n, int k, ScalarType dtype, bool a_col_major, bool b_col_major, "
       "int compute_capability, int sm_count, str? kernel=None) -> str[]",

@@ -53,6 +53,14 @@ __global__ void __launch_bounds__(kTile* kTile)
 
 }  // namespace
 
+cudaFuncAttributes classic16_kernel_attributes(at::ScalarType dtype) {
+  cudaFuncAttributes attributes{};
+  AT_DISPATCH_FLOATING_TYPES_AND2(at::kHalf, at::kBFloat16, dtype, "tiledmm_classic16_attributes", [&] {
+    C10_CUDA_CHECK(cudaFuncGetAttributes(&attributes, classic16_kernel<scalar_t>));
+  });
+  return attributes;
+}
+
 void launch_classic16(const GemmProblem& p, at::Tensor& c, cudaStream_t stream) {
   const int64_t tiles_n = (p.n + kTile - 1) / kTile;
   TORCH_CHECK(tiles_n <= std::numeric_limits<int32_t>::max(),

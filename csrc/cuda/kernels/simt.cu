@@ -271,6 +271,21 @@ void with_stage_mode(StageMode mode, F&& f) {
 }
 
 template <typename T, SimtConfigId kConfig>
+using SimtKernel = void (*)(KMnOperand<T>, KMnOperand<T>, T*, int64_t, int64_t, int64_t, bool);
+
+// The kernel instance for the operands' stage modes.
+template <typename T, SimtConfigId kConfig>
+SimtKernel<T, kConfig> simt_kernel_for(StageMode mode_a, StageMode mode_b) {
+  SimtKernel<T, kConfig> kernel = nullptr;
+  with_stage_mode(mode_a, [&](auto a) {
+    with_stage_mode(mode_b, [&](auto b) {
+      kernel = simt_gemm_kernel<T, kConfig, decltype(a)::value, decltype(b)::value>;
+    });
+  });
+  return kernel;
+}
+
+template <typename T, SimtConfigId kConfig>
 void launch_config(const GemmProblem& p, at::Tensor& c, cudaStream_t stream) {
   constexpr SimtTile kTile = simt_tile(kConfig);
   constexpr int kSmemBytes = kTile.smem_bytes(sizeof(T));
@@ -281,28 +296,45 @@ void launch_config(const GemmProblem& p, at::Tensor& c, cudaStream_t stream) {
   TORCH_CHECK(blocks <= std::numeric_limits<int32_t>::max(), "tiledmm.gemm (simt): output [",
               p.m, ", ", p.n, "] needs more than 2^31 - 1 tiles");
   const bool c_vector_ok = p.n % kTile.vec == 0;  // c is a fresh, aligned allocation
+  const StageMode mode_a = stage_mode(a), mode_b = stage_mode(b);
+  const auto kernel = simt_kernel_for<T, kConfig>(mode_a, mode_b);
 
-  with_stage_mode(stage_mode(a), [&](auto mode_a) {
-    with_stage_mode(stage_mode(b), [&](auto mode_b) {
-      auto* kernel = simt_gemm_kernel<T, kConfig, decltype(mode_a)::value, decltype(mode_b)::value>;
-      // Over 48 KiB of dynamic shared memory needs an opt-in, once per device.
-      static std::atomic<uint64_t> opted_in_devices{0};
-      int device = 0;
-      C10_CUDA_CHECK(cudaGetDevice(&device));
-      const uint64_t bit = uint64_t{1} << (device % 64);
-      if ((opted_in_devices.load(std::memory_order_relaxed) & bit) == 0) {
-        C10_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                            kSmemBytes));
-        opted_in_devices.fetch_or(bit);
-      }
-      kernel<<<static_cast<unsigned>(blocks), kTile.threads(), kSmemBytes, stream>>>(
-          a, b, c.data_ptr<T>(), p.m, p.n, p.k, c_vector_ok);
-      C10_CUDA_KERNEL_LAUNCH_CHECK();
-    });
-  });
+  // Over 48 KiB of dynamic shared memory needs an opt-in, once per kernel and device.
+  static std::atomic<uint64_t> opted_in[3 * 3];
+  std::atomic<uint64_t>& devices = opted_in[static_cast<int>(mode_a) * 3 + static_cast<int>(mode_b)];
+  int device = 0;
+  C10_CUDA_CHECK(cudaGetDevice(&device));
+  const uint64_t bit = uint64_t{1} << (device % 64);
+  if ((devices.load(std::memory_order_relaxed) & bit) == 0) {
+    C10_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, kSmemBytes));
+    devices.fetch_or(bit);
+  }
+  kernel<<<static_cast<unsigned>(blocks), kTile.threads(), kSmemBytes, stream>>>(
+      a, b, c.data_ptr<T>(), p.m, p.n, p.k, c_vector_ok);
+  C10_CUDA_KERNEL_LAUNCH_CHECK();
+}
+
+template <typename T, SimtConfigId kConfig>
+cudaFuncAttributes attributes_of(StageMode mode_a, StageMode mode_b) {
+  cudaFuncAttributes attributes{};
+  C10_CUDA_CHECK(cudaFuncGetAttributes(&attributes, simt_kernel_for<T, kConfig>(mode_a, mode_b)));
+  return attributes;
 }
 
 }  // namespace
+
+cudaFuncAttributes simt_kernel_attributes(at::ScalarType dtype, SimtConfigId config,
+                                          bool a_col_major, bool b_col_major) {
+  // Aligned operands assumed: MN-contiguous ones stage with 16-byte copies.
+  const StageMode mode_a = a_col_major ? StageMode::kVector : StageMode::kScalarAlongK;
+  const StageMode mode_b = b_col_major ? StageMode::kScalarAlongK : StageMode::kVector;
+  if (dtype == at::kDouble) return attributes_of<double, SimtConfigId::kDouble64x64>(mode_a, mode_b);
+  switch (config) {
+    case SimtConfigId::kFloat128x256: return attributes_of<float, SimtConfigId::kFloat128x256>(mode_a, mode_b);
+    case SimtConfigId::kFloat128x128: return attributes_of<float, SimtConfigId::kFloat128x128>(mode_a, mode_b);
+    default: return attributes_of<float, SimtConfigId::kFloat64x64>(mode_a, mode_b);
+  }
+}
 
 void launch_simt(const GemmProblem& p, SimtConfigId config, at::Tensor& c, cudaStream_t stream) {
   if (p.dtype == at::kDouble) {

@@ -1,0 +1,69 @@
+"""tiledmm.explain: runs without a GPU for a named GPU model; fields agree with the planner."""
+import math
+import subprocess
+import sys
+
+import pytest
+import torch
+
+import tiledmm
+from tiledmm.explain import GPUS, explain
+
+needs_cuda_build = pytest.mark.skipif(not any(k.device == "cuda" for k in tiledmm.kernels()),
+                                      reason="CPU-only build")
+
+
+@needs_cuda_build
+@pytest.mark.parametrize("gpu", sorted(GPUS))
+@pytest.mark.parametrize("shape,dtype,layout", [((4096, 4096, 4096), "fp32", "nn"),
+                                                ((4097, 4095, 4093), "bf16", "nt"),
+                                                ((300, 200, 100), "fp64", "tt"),
+                                                ((1000, 1000, 1000), "fp32", "tn")])
+def test_fields_agree_with_the_planner(gpu, shape, dtype, layout):
+    m, n, k = shape
+    e = explain(m, n, k, dtype, layout, gpu=gpu)
+    model = GPUS[gpu]
+    plan = tiledmm.plan(m, n, k, e.dtype, a_col_major=layout[0] == "t", b_col_major=layout[1] == "t",
+                        compute_capability=model.compute_capability, sm_count=model.sm_count)
+    assert (e.kernel, e.config, e.reason) == (plan["kernel"], plan["config"], plan["reason"])
+    bm, bn, _ = e.block_tile
+    assert e.grid == math.ceil(m / bm) * math.ceil(n / bn)
+    assert e.waves == pytest.approx(e.grid / (e.blocks_per_sm * model.sm_count))
+    assert e.thread_tile[0] * e.thread_tile[1] * e.threads_per_block == bm * bn
+    if e.warp_tile:
+        assert (bm // e.warp_tile[0]) * (bn // e.warp_tile[1]) * 32 == e.threads_per_block
+    size = {"fp32": 4, "fp64": 8, "bf16": 2}[dtype]
+    assert e.bytes_moved == size * (m * k * math.ceil(n / bn) + k * n * math.ceil(m / bm) + m * n)
+    assert e.arithmetic_intensity == pytest.approx(2 * m * n * k / e.bytes_moved)
+    assert e.bound_tflops <= model.peak_tflops[e.dtype] + 1e-9
+    assert e.bound_ms == pytest.approx(e.flops / (e.bound_tflops * 1e12) * 1e3)
+    assert e.registers is None  # a named model: no compiled-kernel query
+
+
+@needs_cuda_build
+def test_simt_tile_table_matches_the_hierarchy():
+    e = explain(4096, 4096, 4096, "fp32", gpu="H100")
+    assert e.block_tile == (128, 256, 16) and e.warp_tile == (64, 64) and e.thread_tile == (8, 16)
+    assert e.stages == 4 and e.smem_bytes == 4 * 16 * (132 + 260) * 4
+    assert e.limited_by == "compute"
+
+
+@needs_cuda_build
+def test_cli_without_gpu():
+    out = subprocess.run([sys.executable, "-m", "tiledmm.explain", "2048", "2048", "2048", "--gpu", "A100"],
+                         capture_output=True, text=True, check=True).stdout
+    for field in ("kernel", "why", "block tile", "warp tile", "thread tile", "grid", "waves",
+                  "resources", "traffic", "intensity", "roofline"):
+        assert field in out
+
+
+def test_unknown_gpu_model():
+    with pytest.raises(ValueError, match="unknown GPU model"):
+        explain(8, 8, 8, gpu="Z80")
+
+
+@pytest.mark.skipif(not torch.cuda.is_available(), reason="needs a CUDA GPU")
+def test_run_on_this_gpu():
+    e = explain(1024, 1024, 1024, "fp32", run=True)
+    assert e.registers is not None and e.registers > 0
+    assert e.measured_ms > 0 and e.measured_ms >= e.bound_ms * 0.5
