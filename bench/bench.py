@@ -141,7 +141,7 @@ def plot(rows, path):
     fig, axes = plt.subplots(len(dtypes), 1, figsize=(12, 4 * len(dtypes)), squeeze=False)
     for ax, dtype in zip(axes[:, 0], dtypes):
         sel = [r for r in rows if r["dtype"] == dtype]
-        shapes = list(dict.fromkeys((r["m"], r["n"], r["k"]) for r in sel))
+        shapes = sorted(dict.fromkeys((r["m"], r["n"], r["k"]) for r in sel), key=lambda s: s[0] * s[1] * s[2])
         kernels = list(dict.fromkeys(r["requested"] for r in sel))
         series = {"cuBLAS (torch.matmul)": [next(r["cublas_tflops"] for r in sel
                                                  if (r["m"], r["n"], r["k"]) == s) for s in shapes]}
@@ -156,6 +156,37 @@ def plot(rows, path):
         ax.set_ylabel("TFLOP/s")
         ax.set_title(f"{dtype} on {torch.cuda.get_device_name()}")
         ax.legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+
+
+def plot_roofline(rows, path):
+    """Each measured point at its arithmetic intensity (A, B, C moved once) under the roofline."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from tiledmm.explain import DTYPES as NAMES, GPUS
+    model = next((g for key, g in GPUS.items() if key in torch.cuda.get_device_name()), None)
+    fig, ax = plt.subplots(figsize=(8, 5.5))
+    sizes = {"fp32": 4, "tf32": 4, "fp64": 8, "bf16": 2, "fp16": 2}
+    for dtype in dict.fromkeys(r["dtype"] for r in rows):
+        sel = [r for r in rows if r["dtype"] == dtype]
+        intensity = [2 * r["m"] * r["n"] * r["k"] / (sizes[dtype] * (r["m"] * r["k"] + r["k"] * r["n"] + r["m"] * r["n"]))
+                     for r in sel]
+        ax.scatter(intensity, [r["tflops"] for r in sel], marker="o", label=f"tiledmm {dtype}")
+        ax.scatter(intensity, [r["cublas_tflops"] for r in sel], marker="x", label=f"cuBLAS {dtype}")
+        if model is not None and dtype in ("fp32", "fp64"):
+            peak = model.peak_tflops[NAMES[dtype]]
+            xs = [10 ** (i / 20) for i in range(0, 100)]
+            ax.plot(xs, [min(peak, x * model.bandwidth_tb_s) for x in xs], linestyle="--",
+                    label=f"roofline {dtype} ({model.name}: {peak} TFLOP/s, {model.bandwidth_tb_s} TB/s)")
+    ax.set_xscale("log")
+    ax.set_yscale("log")
+    ax.set_xlabel("arithmetic intensity (FLOP per byte of A, B, C moved once)")
+    ax.set_ylabel("TFLOP/s")
+    ax.set_title(f"Roofline, {torch.cuda.get_device_name()}")
+    ax.legend(fontsize=7)
     fig.tight_layout()
     fig.savefig(path, dpi=110)
 
@@ -183,6 +214,7 @@ def main(argv=None):
         with open(args.out + ".json", "w") as f:
             json.dump({"meta": meta, "rows": rows}, f, indent=1)
         plot(rows, args.out + ".png")
+        plot_roofline(rows, args.out + "_roofline.png")
 
 
 if __name__ == "__main__":
