@@ -85,7 +85,7 @@ def run(args):
         expected = torch.matmul(a, b)
         cublas_ms = median_ms(lambda: torch.matmul(a, b), "cuda")
         for kernel in kernels:
-            info = {k.name: k for k in tiledmm.kernels()}.get(kernel)
+            info = {k.name: k for k in tiledmm.kernels()}.get((kernel or "").split(":")[0])
             if info is not None and dtype not in info.dtypes:
                 continue
             out = tiledmm.gemm(a, b, kernel=kernel)
@@ -94,8 +94,6 @@ def run(args):
             plan = tiledmm.plan(m, n, k, dtype, a_col_major=args.layout[0] == "t",
                                 b_col_major=args.layout[1] == "t", compute_capability=cc,
                                 sm_count=sms, kernel=kernel)
-            if plan["kernel"] == "simt" and os.environ.get("TILEDMM_SIMT_CONFIG"):
-                plan["config"] = os.environ["TILEDMM_SIMT_CONFIG"]  # the override in force
             peak = peak_for(dtype_name)
             rows.append({
                 "m": m, "n": n, "k": k, "dtype": dtype_name, "layout": args.layout,
@@ -195,7 +193,8 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--dtypes", default="fp32", help="comma list of " + ",".join(DTYPES))
     parser.add_argument("--shapes", default="all", help="all, presets (" + ",".join(SHAPES) + ") or MxNxK, comma separated")
-    parser.add_argument("--kernels", default="auto", help="comma list: auto (the planner) and/or kernel names")
+    parser.add_argument("--kernels", default="auto",
+                        help="comma list: auto (the planner), kernel names, or name:config")
     parser.add_argument("--layout", default="nn", choices=["nn", "nt", "tn", "tt"],
                         help="n: row-major, t: column-major (transposed view), for A then B")
     parser.add_argument("--out", default=None, help="write <out>.json and <out>.png")

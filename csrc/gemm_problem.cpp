@@ -86,7 +86,7 @@ GemmProblem make_gemm_problem(const at::Tensor& a, const at::Tensor& b,
   p.dtype = a.scalar_type();
   if (kernel.has_value() && !kernel->empty() && *kernel != "auto") {
     require_kernel(*kernel, a.device().type(), p.dtype);
-    p.kernel = std::string(*kernel);
+    p.kernel = std::string(*kernel);  // "name" or "name:config"
   }
   p.a = canonical_view(a, p.a_storage);
   p.b = canonical_view(b, p.b_storage);

@@ -34,7 +34,7 @@ struct GemmProblem {
   MatrixView b;  // [k, n]
   // Operands that had to be copied (other strides); keeps them alive during the launch.
   at::Tensor a_storage, b_storage;
-  std::string kernel;  // requested variant, empty = let the planner choose
+  std::string kernel;  // requested "name" or "name:config", empty = let the planner choose
 };
 
 // Validates a and b (dims, inner sizes, dtype, device, layout, kernel name) and builds

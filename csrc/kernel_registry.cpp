@@ -1,5 +1,7 @@
 #include "kernel_registry.h"
 
+#include "cuda/simt_configs.h"
+
 #include <c10/util/Exception.h>
 
 #include <sstream>
@@ -19,9 +21,12 @@ std::vector<KernelInfo> build_table() {
 #ifdef TILEDMM_WITH_CUDA
   table.push_back({"classic16", c10::DeviceType::CUDA, all, 0,
                    "textbook 16x16 shared-memory tiles, one output per thread"});
+  std::vector<std::string> simt_configs;
+  for (const auto& tile : cuda::kSimtTiles) simt_configs.emplace_back(tile.name);
   table.push_back({"simt", c10::DeviceType::CUDA, {c10::kFloat, c10::kDouble}, 80,
                    "block/warp/thread tiling on CUDA cores, cp.async multi-stage pipeline, "
-                   "128-bit loads, grouped tile order"});
+                   "128-bit loads, grouped tile order",
+                   simt_configs});
 #endif
   return table;
 }
@@ -65,8 +70,15 @@ std::string kernel_name_list() {
   return out.str();
 }
 
-const KernelInfo& require_kernel(std::string_view name, c10::DeviceType device,
+std::pair<std::string_view, std::string_view> split_kernel_spec(std::string_view spec) {
+  const size_t colon = spec.find(':');
+  if (colon == std::string_view::npos) return {spec, {}};
+  return {spec.substr(0, colon), spec.substr(colon + 1)};
+}
+
+const KernelInfo& require_kernel(std::string_view spec, c10::DeviceType device,
                                  c10::ScalarType dtype) {
+  const auto [name, config] = split_kernel_spec(spec);
   const KernelInfo* info = find_kernel(name);
   TORCH_CHECK(info != nullptr, "tiledmm.gemm: unknown kernel '", name,
               "'; this build has: ", kernel_name_list());
@@ -75,6 +87,16 @@ const KernelInfo& require_kernel(std::string_view name, c10::DeviceType device,
               " tensors, but the inputs are on ", c10::DeviceTypeName(device, true));
   TORCH_CHECK(info->supports(dtype), "tiledmm.gemm: kernel '", name, "' supports ",
               info->dtype_list(), ", not ", dtype_name(dtype));
+  if (!config.empty()) {
+    bool known = false;
+    std::string list;
+    for (const auto& c : info->configs) {
+      known = known || c == config;
+      list += (list.empty() ? "" : ", ") + c;
+    }
+    TORCH_CHECK(known, "tiledmm.gemm: kernel '", name, "' has no config '", config, "'",
+                list.empty() ? std::string("; it has a single configuration") : "; its configs: " + list);
+  }
   return *info;
 }
 

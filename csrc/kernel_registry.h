@@ -20,6 +20,8 @@ struct KernelInfo {
   std::vector<c10::ScalarType> dtypes;
   int min_compute_capability;  // major * 10 + minor; 0 on the CPU
   std::string summary;
+  // Tile configurations selectable as "name:config" (empty: the kernel has one shape).
+  std::vector<std::string> configs = {};
 
   bool supports(c10::ScalarType dtype) const;
   std::string dtype_list() const;  // "float32, float64"
@@ -33,10 +35,14 @@ const KernelInfo* find_kernel(std::string_view name);
 // "classic16, simt, ..." for error messages.
 std::string kernel_name_list();
 
-// The kernel `name` must exist, run on `device`, and support `dtype`; otherwise a
-// TORCH_CHECK error says which of these fails. The compute-capability check lives with
-// the CUDA backend, which knows the GPU.
-const KernelInfo& require_kernel(std::string_view name, c10::DeviceType device,
+// Splits "simt:f32_128x256..." into the kernel name and the config ("" when absent).
+std::pair<std::string_view, std::string_view> split_kernel_spec(std::string_view spec);
+
+// The kernel `spec` ("name" or "name:config") must exist, run on `device`, and support
+// `dtype`, and the config must be one of the kernel's; otherwise a TORCH_CHECK error
+// says which of these fails. The compute-capability check lives with the CUDA backend,
+// which knows the GPU; whether a config suits the dtype, with the planner.
+const KernelInfo& require_kernel(std::string_view spec, c10::DeviceType device,
                                  c10::ScalarType dtype);
 
 }  // namespace tiledmm

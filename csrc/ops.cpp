@@ -10,14 +10,17 @@ namespace tiledmm {
 
 namespace {
 
-// One line per kernel: "name|device|dtype,dtype|min_cc|summary", parsed by tiledmm.kernels().
+// One line per kernel: "name|device|dtype,dtype|min_cc|config,config|summary", parsed by
+// tiledmm.kernels().
 std::vector<std::string> kernel_table_op() {
   std::vector<std::string> rows;
   for (const auto& info : kernel_table()) {
     std::ostringstream row;
     row << info.name << '|' << c10::DeviceTypeName(info.device, /*lower_case=*/true) << '|';
     for (size_t i = 0; i < info.dtypes.size(); ++i) row << (i ? "," : "") << dtype_name(info.dtypes[i]);
-    row << '|' << info.min_compute_capability << '|' << info.summary;
+    row << '|' << info.min_compute_capability << '|';
+    for (size_t i = 0; i < info.configs.size(); ++i) row << (i ? "," : "") << info.configs[i];
+    row << '|' << info.summary;
     rows.push_back(row.str());
   }
   return rows;

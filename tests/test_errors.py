@@ -92,3 +92,19 @@ def test_checks_run_before_kernels_on_meta():
     # The fake kernel applies the same shape rules while tracing.
     with pytest.raises(RuntimeError, match="inner sizes must agree"):
         torch.ops.tiledmm.gemm(torch.empty(3, 4, device="meta"), torch.empty(5, 6, device="meta"))
+
+
+def test_kernel_configs_are_validated():
+    info = {k.name: k for k in tiledmm.kernels()}
+    if "simt" not in info:
+        pytest.skip("CPU-only build")
+    a, b = torch.randn(3, 4), torch.randn(4, 5)
+    with pytest.raises(RuntimeError, match="kernel 'simt' has no config 'huge'; its configs: f32_"):
+        tiledmm.plan(8, 8, 8, torch.float32, kernel="simt:huge")
+    with pytest.raises(RuntimeError, match="kernel 'classic16' has no config 'x'; it has a single configuration"):
+        tiledmm.plan(8, 8, 8, torch.float32, kernel="classic16:x")
+    f64 = next(c for c in info["simt"].configs if c.startswith("f64_"))
+    with pytest.raises(RuntimeError, match=f"unknown simt config '{f64}' for float32"):
+        tiledmm.plan(8, 8, 8, torch.float32, kernel=f"simt:{f64}")
+    with pytest.raises(RuntimeError, match="kernel 'simt' runs on cuda tensors"):
+        tiledmm.gemm(a, b, kernel="simt:" + info["simt"].configs[0])

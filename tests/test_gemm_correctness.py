@@ -13,7 +13,8 @@ SHAPES = [
     (15, 1000, 16), (257, 300, 127),
 ]
 # Larger ragged shapes that reach the 128x128 simt tiles and the grouped tile order.
-GPU_SHAPES = [(1000, 1000, 1000), (2049, 1537, 129), (1031, 2063, 257), (4097, 129, 511)]
+GPU_SHAPES = [(1000, 1000, 1000), (2049, 1537, 129), (1031, 2063, 257), (4097, 129, 511),
+              (2177, 4099, 67)]
 LAYOUTS = ["row", "col"]
 
 
@@ -43,7 +44,7 @@ def test_shapes(device, dtype, shape):
 @requires_cuda
 @pytest.mark.parametrize("dtype", DTYPES, ids=str)
 @pytest.mark.parametrize("shape", GPU_SHAPES, ids=lambda s: "x".join(map(str, s)))
-def test_large_ragged_shapes_cuda(dtype, shape):
+def test_large_ragged_shapes_cuda(dtype, shape):  # large enough for the planner's big tiles
     for kernel in kernel_params("cuda", dtype):
         run_and_check("cuda", dtype, kernel, *shape)
 
@@ -116,3 +117,21 @@ def test_nan_and_inf_propagate(device):
         expected = torch.matmul(a, b)
         assert torch.equal(torch.isnan(out), torch.isnan(expected)), kernel
         assert torch.equal(torch.isinf(out), torch.isinf(expected)), kernel
+
+
+def simt_configs(dtype):
+    prefix = "f64_" if dtype == torch.float64 else "f32_"
+    info = {k.name: k for k in tiledmm.kernels()}.get("simt")
+    return [c for c in info.configs if c.startswith(prefix)] if info else []
+
+
+@requires_cuda
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float64], ids=str)
+@pytest.mark.parametrize("shape", [(300, 520, 100), (129, 257, 33), (1, 300, 7), (257, 1, 65),
+                                   (260, 515, 1031)], ids=lambda s: "x".join(map(str, s)))
+def test_every_simt_config_cuda(dtype, shape):
+    # The planner picks the large tiles only for large outputs; name each config so that
+    # every one of them is checked on ragged edges in M, N and K.
+    for config in simt_configs(dtype):
+        for layout_a, layout_b in [("row", "row"), ("col", "col"), ("row", "col"), ("offset", "padded")]:
+            run_and_check("cuda", dtype, f"simt:{config}", *shape, layout_a, layout_b)

@@ -53,3 +53,11 @@ def test_requested_kernel_wins_and_is_validated():
         tiledmm.plan(8, 8, 8, torch.float32, kernel="fast")
     with pytest.raises(RuntimeError, match="kernel 'simt' supports float32, float64, not bfloat16"):
         tiledmm.plan(8, 8, 8, torch.bfloat16, kernel="simt")
+
+
+@needs_cuda_build
+def test_named_config():
+    p = tiledmm.plan(64, 64, 64, torch.float32, kernel="simt:f32_128x256x16_w64x64_t8x16_s4")
+    assert p["config"] == "f32_128x256x16_w64x64_t8x16_s4" and "requested" in p["reason"]
+    configs = {k.name: k for k in tiledmm.kernels()}["simt"].configs
+    assert "f32_64x64x16_w32x32_t4x8_s4" in configs and any(c.startswith("f64_") for c in configs)

@@ -15,13 +15,15 @@ class KernelInfo:
     device: str  # "cpu" or "cuda"
     dtypes: tuple[torch.dtype, ...]
     min_compute_capability: Optional[tuple[int, int]]  # None: any device this build targets
+    configs: tuple[str, ...]  # tile configs, selectable as kernel="name:config"
     summary: str
 
 
 def gemm(a: torch.Tensor, b: torch.Tensor, kernel: Optional[str] = None) -> torch.Tensor:
     """C = A @ B for 2-D ``a[M, K]`` and ``b[K, N]``; a new contiguous ``[M, N]`` tensor.
 
-    ``kernel`` names one variant from :func:`kernels` (default: the planner's choice).
+    ``kernel`` names one variant from :func:`kernels` (default: the planner's choice), or
+    one tile configuration of it as ``"name:config"`` (e.g. ``"simt:f32_64x64x16_w32x32_t4x8_s4"``).
     Differentiable, traceable by torch.compile, usable under CUDA graphs.
     """
     return torch.ops.tiledmm.gemm(a, b, kernel=kernel)
@@ -31,7 +33,7 @@ def kernels() -> list[KernelInfo]:
     """The kernel variants this build contains, with their devices, dtypes and minimum GPU."""
     result = []
     for row in torch.ops.tiledmm._kernel_table():
-        name, device, dtypes, min_cc, summary = row.split("|", 4)
+        name, device, dtypes, min_cc, configs, summary = row.split("|", 5)
         cc = int(min_cc)
         result.append(
             KernelInfo(
@@ -39,6 +41,7 @@ def kernels() -> list[KernelInfo]:
                 device=device,
                 dtypes=tuple(getattr(torch, d) for d in dtypes.split(",")),
                 min_compute_capability=None if cc == 0 else (cc // 10, cc % 10),
+                configs=tuple(configs.split(",")) if configs else (),
                 summary=summary,
             )
         )

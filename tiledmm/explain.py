@@ -144,7 +144,7 @@ def explain(m: int, n: int, k: int, dtype="fp32", layout: str = "nn", gpu: Optio
                         compute_capability=model.compute_capability, sm_count=model.sm_count,
                         kernel=kernel)
     if plan["kernel"] == "simt":
-        t = _simt_tiles()[plan["config"]]
+        t = _simt_tiles()[plan["config"]]  # the planner's or the requested config
         block, warp, thread, stages, threads, smem = (t["block"], t["warp"], t["thread"], t["stages"],
                                                       t["threads"], t["smem"])
         blocks_per_sm = t["min_blocks"]

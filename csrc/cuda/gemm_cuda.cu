@@ -9,7 +9,6 @@
 #include <c10/cuda/CUDAGuard.h>
 #include <torch/library.h>
 
-#include <cstdlib>
 #include <string>
 
 namespace tiledmm::cuda {
@@ -18,15 +17,6 @@ namespace {
 
 GpuInfo describe_gpu(const cudaDeviceProp& prop) {
   return {prop.major * 10 + prop.minor, prop.multiProcessorCount};
-}
-
-// TILEDMM_SIMT_CONFIG=<tile name> forces one simt tile (benchmarking); read once.
-std::string_view simt_config_override() {
-  static const std::string value = [] {
-    const char* env = std::getenv("TILEDMM_SIMT_CONFIG");
-    return std::string(env ? env : "");
-  }();
-  return value;
 }
 
 void check_compute_capability(const std::string& kernel, const cudaDeviceProp& prop,
@@ -48,9 +38,11 @@ at::Tensor gemm_cuda(const at::Tensor& a, const at::Tensor& b,
   if (p.k == 0) return c.zero_();
 
   const cudaDeviceProp& prop = *at::cuda::getDeviceProperties(a.device().index());
-  if (!p.kernel.empty()) check_compute_capability(p.kernel, prop, a.device().index());
+  if (!p.kernel.empty()) {
+    check_compute_capability(std::string(split_kernel_spec(p.kernel).first), prop, a.device().index());
+  }
   const Plan plan = plan_gemm({p.m, p.n, p.k, p.dtype, p.a.col_major, p.b.col_major},
-                              describe_gpu(prop), p.kernel, simt_config_override());
+                              describe_gpu(prop), p.kernel);
   const cudaStream_t stream = at::cuda::getCurrentCUDAStream(a.device().index());
   if (plan.kernel == "simt") {
     launch_simt(p, plan.simt_config, c, stream);
@@ -67,12 +59,13 @@ std::vector<int64_t> kernel_resources_op(int64_t m, int64_t n, int64_t k, c10::S
                                          std::optional<std::string_view> kernel) {
   std::string requested;
   if (kernel.has_value() && !kernel->empty() && *kernel != "auto") {
-    requested = require_kernel(*kernel, c10::DeviceType::CUDA, dtype).name;
+    require_kernel(*kernel, c10::DeviceType::CUDA, dtype);
+    requested = std::string(*kernel);
   }
   const int device = c10::cuda::current_device();
   const cudaDeviceProp& prop = *at::cuda::getDeviceProperties(device);
   const Plan plan = plan_gemm({m, n, k, dtype, a_col_major, b_col_major}, describe_gpu(prop),
-                              requested, simt_config_override());
+                              requested);
   const cudaFuncAttributes attributes =
       plan.kernel == "simt" ? simt_kernel_attributes(dtype, plan.simt_config, a_col_major, b_col_major)
                             : classic16_kernel_attributes(dtype);

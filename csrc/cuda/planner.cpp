@@ -54,12 +54,12 @@ SimtConfigId simt_config_by_name(std::string_view name, c10::ScalarType dtype) {
 
 }  // namespace
 
-Plan plan_gemm(const GemmShape& s, const GpuInfo& gpu, std::string_view requested,
-               std::string_view simt_config) {
+Plan plan_gemm(const GemmShape& s, const GpuInfo& gpu, std::string_view requested) {
   Plan plan;
+  const auto [requested_kernel, requested_config] = split_kernel_spec(requested);
   const bool simt_dtype = s.dtype == c10::kFloat || s.dtype == c10::kDouble;
   if (!requested.empty()) {
-    plan.kernel = std::string(requested);
+    plan.kernel = std::string(requested_kernel);
     plan.reason = "requested by name";
   } else if (simt_dtype && gpu.compute_capability >= 80) {
     plan.kernel = "simt";
@@ -71,11 +71,11 @@ Plan plan_gemm(const GemmShape& s, const GpuInfo& gpu, std::string_view requeste
   }
   if (plan.kernel == "simt") {
     std::string why;
-    if (simt_config.empty()) {
+    if (requested_config.empty()) {
       plan.simt_config = pick_simt_config(s, gpu, why);
     } else {
-      plan.simt_config = simt_config_by_name(simt_config, s.dtype);
-      why = "tile forced by TILEDMM_SIMT_CONFIG";
+      plan.simt_config = simt_config_by_name(requested_config, s.dtype);
+      why = "tile requested by name";
     }
     plan.config = simt_tile(plan.simt_config).name;
     plan.reason += "; " + why;
@@ -95,7 +95,8 @@ std::vector<std::string> plan_op(int64_t m, int64_t n, int64_t k, c10::ScalarTyp
   GpuInfo gpu{static_cast<int>(compute_capability), static_cast<int>(sm_count)};
   std::string requested;
   if (kernel.has_value() && !kernel->empty() && *kernel != "auto") {
-    requested = std::string(require_kernel(*kernel, c10::DeviceType::CUDA, dtype).name);
+    require_kernel(*kernel, c10::DeviceType::CUDA, dtype);
+    requested = std::string(*kernel);
   }
   const Plan plan = plan_gemm(shape, gpu, requested);
   return {plan.kernel, plan.config, plan.reason};

@@ -32,10 +32,8 @@ struct Plan {
   std::string reason;  // why this choice, for explain and error messages
 };
 
-// `requested` is a kernel name already validated against the registry, or empty.
-// `simt_config` names a simt tile to use instead of the planner's (a benchmarking knob,
-// from the environment variable TILEDMM_SIMT_CONFIG), or is empty.
-Plan plan_gemm(const GemmShape& shape, const GpuInfo& gpu, std::string_view requested,
-               std::string_view simt_config = {});
+// `requested` is a kernel spec ("name" or "name:config") already validated against the
+// registry, or empty.
+Plan plan_gemm(const GemmShape& shape, const GpuInfo& gpu, std::string_view requested);
 
 }  // namespace tiledmm::cuda

@@ -323,17 +323,29 @@ cudaFuncAttributes attributes_of(StageMode mode_a, StageMode mode_b) {
 
 }  // namespace
 
+// Runtime SimtConfigId of a float32 tile -> compile-time constant.
+template <typename F>
+void with_float_config(SimtConfigId id, F&& f) {
+  using Id = SimtConfigId;
+  switch (id) {
+    case Id::kFloat128x256: f(std::integral_constant<Id, Id::kFloat128x256>{}); break;
+    case Id::kFloat128x256K32: f(std::integral_constant<Id, Id::kFloat128x256K32>{}); break;
+    case Id::kFloat128x128W64: f(std::integral_constant<Id, Id::kFloat128x128W64>{}); break;
+    case Id::kFloat128x128: f(std::integral_constant<Id, Id::kFloat128x128>{}); break;
+    case Id::kFloat64x64: f(std::integral_constant<Id, Id::kFloat64x64>{}); break;
+    default: TORCH_CHECK(false, "tiledmm.gemm (simt): config ", simt_tile(id).name, " is not a float32 tile");
+  }
+}
+
 cudaFuncAttributes simt_kernel_attributes(at::ScalarType dtype, SimtConfigId config,
                                           bool a_col_major, bool b_col_major) {
   // Aligned operands assumed: MN-contiguous ones stage with 16-byte copies.
   const StageMode mode_a = a_col_major ? StageMode::kVector : StageMode::kScalarAlongK;
   const StageMode mode_b = b_col_major ? StageMode::kScalarAlongK : StageMode::kVector;
   if (dtype == at::kDouble) return attributes_of<double, SimtConfigId::kDouble64x64>(mode_a, mode_b);
-  switch (config) {
-    case SimtConfigId::kFloat128x256: return attributes_of<float, SimtConfigId::kFloat128x256>(mode_a, mode_b);
-    case SimtConfigId::kFloat128x128: return attributes_of<float, SimtConfigId::kFloat128x128>(mode_a, mode_b);
-    default: return attributes_of<float, SimtConfigId::kFloat64x64>(mode_a, mode_b);
-  }
+  cudaFuncAttributes attributes{};
+  with_float_config(config, [&](auto id) { attributes = attributes_of<float, decltype(id)::value>(mode_a, mode_b); });
+  return attributes;
 }
 
 void launch_simt(const GemmProblem& p, SimtConfigId config, at::Tensor& c, cudaStream_t stream) {
@@ -341,13 +353,8 @@ void launch_simt(const GemmProblem& p, SimtConfigId config, at::Tensor& c, cudaS
     launch_config<double, SimtConfigId::kDouble64x64>(p, c, stream);
     return;
   }
-  TORCH_CHECK(p.dtype == at::kFloat, "tiledmm.gemm (simt): float32 or float64 only, got ",
-              p.dtype);
-  switch (config) {
-    case SimtConfigId::kFloat128x256: launch_config<float, SimtConfigId::kFloat128x256>(p, c, stream); break;
-    case SimtConfigId::kFloat128x128: launch_config<float, SimtConfigId::kFloat128x128>(p, c, stream); break;
-    default: launch_config<float, SimtConfigId::kFloat64x64>(p, c, stream); break;
-  }
+  TORCH_CHECK(p.dtype == at::kFloat, "tiledmm.gemm (simt): float32 or float64 only, got ", p.dtype);
+  with_float_config(config, [&](auto id) { launch_config<float, decltype(id)::value>(p, c, stream); });
 }
 
 }  // namespace tiledmm::cuda
