@@ -22,10 +22,12 @@ def test_kernel_table():
 @needs_cuda_build
 def test_float32_large_uses_the_largest_tile_that_fills_the_gpu():
     p = tiledmm.plan(4096, 4096, 4096, torch.float32)
-    assert p["kernel"] == "simt" and p["config"].startswith("f32_128x256")
+    assert p["kernel"] == "simt" and p["config"] == "f32_128x256x32_w64x64_t8x16_s3"
     assert "512 tiles" in p["reason"]
-    # 2048^2: 128 tiles of 128x256 < 132 SMs, 256 tiles of 128x128 fill them.
-    assert tiledmm.plan(2048, 2048, 2048, torch.float32)["config"].startswith("f32_128x128")
+    # 2048^2: 128 tiles of 128x256 keep >= 90% of 132 SMs busy.
+    assert tiledmm.plan(2048, 2048, 2048, torch.float32)["config"] == "f32_128x256x32_w64x64_t8x16_s3"
+    # 1536 x 1536: 72 tiles of 128x256 are too few; 144 tiles of 128x128 fill the GPU.
+    assert tiledmm.plan(1536, 1536, 1536, torch.float32)["config"].startswith("f32_128x128x16_w64x32")
 
 
 @needs_cuda_build
