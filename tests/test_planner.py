@@ -17,6 +17,7 @@ def test_kernel_table():
         assert table["classic16"].device == "cuda"
         assert set(table["simt"].dtypes) == {torch.float32, torch.float64}
         assert table["simt"].min_compute_capability == (8, 0)
+        assert set(table["mma"].dtypes) == {torch.float16, torch.bfloat16}
 
 
 @needs_cuda_build
@@ -44,8 +45,11 @@ def test_float64_and_old_gpus():
 
 
 @needs_cuda_build
-def test_half_types_use_classic16_for_now():
-    assert tiledmm.plan(4096, 4096, 4096, torch.bfloat16)["kernel"] == "classic16"
+def test_half_types_use_tensor_cores():
+    for dtype in (torch.bfloat16, torch.float16):
+        p = tiledmm.plan(4096, 4096, 4096, dtype)
+        assert p["kernel"] == "mma" and "tensor cores" in p["reason"]
+        assert tiledmm.plan(4096, 4096, 4096, dtype, compute_capability=(7, 5))["kernel"] == "classic16"
 
 
 @needs_cuda_build

@@ -29,20 +29,22 @@ class GpuModel:
     compute_capability: tuple[int, int]
     sm_count: int
     bandwidth_tb_s: float        # HBM
-    peak_tflops: dict            # by torch dtype, for the units our kernels use
+    peak_tflops: dict            # CUDA-core (FMA) peaks by torch dtype: classic16, simt
+    tensor_tflops: dict = dataclasses.field(default_factory=dict)  # tensor-core peaks: mma
     smem_per_sm: int = 228 * 1024
     regs_per_sm: int = 65536
     max_threads_per_sm: int = 2048
 
 
 _HOPPER = {torch.float32: 67.0, torch.float64: 34.0, torch.float16: 67.0, torch.bfloat16: 67.0}
+_HOPPER_TC = {torch.float16: 989.0, torch.bfloat16: 989.0}
 GPUS = {
-    # classic16 and simt run on CUDA cores: the CUDA-core (FMA) peaks apply to every dtype.
-    "H100": GpuModel("H100 SXM", (9, 0), 132, 3.35, _HOPPER),
-    "H200": GpuModel("H200 SXM", (9, 0), 132, 4.8, _HOPPER),
+    # classic16 and simt run on CUDA cores (the FMA peaks); mma on tensor cores.
+    "H100": GpuModel("H100 SXM", (9, 0), 132, 3.35, _HOPPER, _HOPPER_TC),
+    "H200": GpuModel("H200 SXM", (9, 0), 132, 4.8, _HOPPER, _HOPPER_TC),
     "A100": GpuModel("A100 SXM", (8, 0), 108, 2.04,
                      {torch.float32: 19.5, torch.float64: 9.7, torch.float16: 19.5, torch.bfloat16: 19.5},
-                     smem_per_sm=164 * 1024),
+                     {torch.float16: 312.0, torch.bfloat16: 312.0}, smem_per_sm=164 * 1024),
 }
 
 
@@ -103,8 +105,9 @@ class Explanation:
             f"block tile   {bm} x {bn} outputs, K step {bk}, {self.stages} pipeline stage(s) in shared memory",
             f"warp tile    {self.warp_tile[0]} x {self.warp_tile[1]}" if self.warp_tile else
             "warp tile    - (no warp-level tiling)",
-            f"thread tile  {self.thread_tile[0]} x {self.thread_tile[1]} outputs per thread, "
-            f"{self.threads_per_block} threads per block",
+            f"thread tile  {self.thread_tile[0]} x {self.thread_tile[1]} outputs per thread"
+            + (" (in mma.sync m16n8k16 fragments)" if self.kernel == "mma" else "")
+            + f", {self.threads_per_block} threads per block",
             f"grid         {self.grid} blocks = {math.ceil(self.m / bm)} x {math.ceil(self.n / bn)} tiles; "
             f"{self.blocks_per_sm} block(s)/SM -> {self.waves:.2f} waves",
             f"resources    {self.smem_bytes:,} B shared memory per block; registers/thread: "
@@ -122,9 +125,9 @@ class Explanation:
         return "\n".join(lines)
 
 
-def _simt_tiles() -> dict:
+def _tile_table() -> dict:
     tiles = {}
-    for row in torch.ops.tiledmm._simt_tiles():
+    for row in torch.ops.tiledmm._tile_table():
         name, *fields = row.split("|")
         (bm, bn, bk, wm, wn, tm, tn, stages, threads, min_blocks, elem, smem) = map(int, fields)
         tiles[name] = dict(block=(bm, bn, bk), warp=(wm, wn), thread=(tm, tn), stages=stages,
@@ -143,8 +146,8 @@ def explain(m: int, n: int, k: int, dtype="fp32", layout: str = "nn", gpu: Optio
     plan = tiledmm.plan(m, n, k, dtype, a_col_major=a_col, b_col_major=b_col,
                         compute_capability=model.compute_capability, sm_count=model.sm_count,
                         kernel=kernel)
-    if plan["kernel"] == "simt":
-        t = _simt_tiles()[plan["config"]]  # the planner's or the requested config
+    if plan["kernel"] in ("simt", "mma"):
+        t = _tile_table()[plan["config"]]  # the planner's or the requested config
         block, warp, thread, stages, threads, smem = (t["block"], t["warp"], t["thread"], t["stages"],
                                                       t["threads"], t["smem"])
         blocks_per_sm = t["min_blocks"]
@@ -171,7 +174,7 @@ def explain(m: int, n: int, k: int, dtype="fp32", layout: str = "nn", gpu: Optio
     bytes_moved = size * (m * k * tiles_n + k * n * tiles_m + m * n)
     flops = 2 * m * n * k
     intensity = flops / bytes_moved if bytes_moved else 0.0
-    peak = model.peak_tflops[dtype]
+    peak = (model.tensor_tflops if plan["kernel"] == "mma" else model.peak_tflops)[dtype]
     memory_tflops = intensity * model.bandwidth_tb_s
     bound = min(peak, memory_tflops)
     explanation = Explanation(

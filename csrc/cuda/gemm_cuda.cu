@@ -46,6 +46,8 @@ at::Tensor gemm_cuda(const at::Tensor& a, const at::Tensor& b,
   const cudaStream_t stream = at::cuda::getCurrentCUDAStream(a.device().index());
   if (plan.kernel == "simt") {
     launch_simt(p, plan.simt_config, c, stream);
+  } else if (plan.kernel == "mma") {
+    launch_mma(p, c, stream);
   } else {
     launch_classic16(p, c, stream);
   }
@@ -67,8 +69,9 @@ std::vector<int64_t> kernel_resources_op(int64_t m, int64_t n, int64_t k, c10::S
   const Plan plan = plan_gemm({m, n, k, dtype, a_col_major, b_col_major}, describe_gpu(prop),
                               requested);
   const cudaFuncAttributes attributes =
-      plan.kernel == "simt" ? simt_kernel_attributes(dtype, plan.simt_config, a_col_major, b_col_major)
-                            : classic16_kernel_attributes(dtype);
+      plan.kernel == "simt"  ? simt_kernel_attributes(dtype, plan.simt_config, a_col_major, b_col_major)
+      : plan.kernel == "mma" ? mma_kernel_attributes(dtype, a_col_major, b_col_major)
+                             : classic16_kernel_attributes(dtype);
   return {attributes.numRegs, static_cast<int64_t>(attributes.localSizeBytes),
           static_cast<int64_t>(attributes.sharedSizeBytes), attributes.maxThreadsPerBlock};
 }

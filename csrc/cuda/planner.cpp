@@ -1,6 +1,7 @@
 #include "planner.h"
 
 #include "../kernel_registry.h"
+#include "mma_configs.h"
 
 #include <c10/util/Exception.h>
 #include <torch/library.h>
@@ -66,10 +67,12 @@ Plan plan_gemm(const GemmShape& s, const GpuInfo& gpu, std::string_view requeste
   } else if (simt_dtype && gpu.compute_capability >= 80) {
     plan.kernel = "simt";
     plan.reason = "IEEE " + dtype_name(s.dtype) + " on CUDA cores";
+  } else if (gpu.compute_capability >= 80) {
+    plan.kernel = "mma";
+    plan.reason = dtype_name(s.dtype) + " on tensor cores (mma.sync), float32 accumulation";
   } else {
     plan.kernel = "classic16";
-    plan.reason = simt_dtype ? "the simt kernel needs cp.async (sm80+)"
-                             : "no tensor-core kernel in this build yet for " + dtype_name(s.dtype);
+    plan.reason = "the simt and mma kernels need sm80+ (cp.async, mma.sync)";
   }
   if (plan.kernel == "simt") {
     std::string why;
@@ -81,6 +84,8 @@ Plan plan_gemm(const GemmShape& s, const GpuInfo& gpu, std::string_view requeste
     }
     plan.config = simt_tile(plan.simt_config).name;
     plan.reason += "; " + why;
+  } else if (plan.kernel == "mma") {
+    plan.config = kMmaTile.name;
   } else if (plan.kernel == "classic16") {
     plan.config = "16x16 tile, 1 output per thread";
   }
@@ -104,10 +109,19 @@ std::vector<std::string> plan_op(int64_t m, int64_t n, int64_t k, c10::ScalarTyp
   return {plan.kernel, plan.config, plan.reason};
 }
 
-// tiledmm::_simt_tiles: the simt tile table, one row per config:
+// tiledmm::_tile_table: the tile configs of the simt and mma families, one row each:
 // "name|block_m|block_n|block_k|warp_m|warp_n|thread_m|thread_n|stages|threads|min_blocks_per_sm|element_size|smem_bytes"
-std::vector<std::string> simt_tiles_op() {
+// (mma: thread_m x thread_n = the outputs one thread holds, spread over its fragments).
+std::vector<std::string> tile_table_op() {
   std::vector<std::string> rows;
+  {
+    const MmaTile& t = kMmaTile;
+    std::ostringstream row;
+    row << t.name << '|' << t.block_m << '|' << t.block_n << '|' << t.block_k << '|' << t.warp_m()
+        << '|' << t.warp_n() << '|' << 2 * t.frags_m() << '|' << 2 * t.frags_n() << '|' << t.stages
+        << '|' << t.threads() << '|' << t.min_blocks_per_sm << '|' << 2 << '|' << t.smem_bytes();
+    rows.push_back(row.str());
+  }
   for (int i = 0; i < static_cast<int>(SimtConfigId::kCount); ++i) {
     const SimtTile& t = kSimtTiles[i];
     const int element_size = std::string_view(t.name).substr(0, 3) == "f64" ? 8 : 4;
@@ -124,7 +138,7 @@ std::vector<std::string> simt_tiles_op() {
 }  // namespace
 
 TORCH_LIBRARY_FRAGMENT(tiledmm, m) {
-  m.def("_simt_tiles() -> str[]", &simt_tiles_op);
+  m.def("_tile_table() -> str[]", &tile_table_op);
   m.def(
       "_plan(int m, int n, int k, ScalarType dtype, bool a_col_major, bool b_col_major, "
       "int compute_capability, int sm_count, str? kernel=None) -> str[]",

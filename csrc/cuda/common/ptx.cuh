@@ -1,7 +1,11 @@
 // Thin wrappers over the PTX instructions the kernels use, one place for all inline asm.
 #pragma once
 
+#include <c10/util/BFloat16.h>
+#include <c10/util/Half.h>
+
 #include <cstdint>
+#include <type_traits>
 
 namespace tiledmm::cuda {
 
@@ -43,6 +47,51 @@ template <int kPending>
 __device__ __forceinline__ void cp_async_wait() {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
   asm volatile("cp.async.wait_group %0;\n" ::"n"(kPending));
+#endif
+}
+
+// ldmatrix: four 8x8 matrices of 16-bit elements from shared memory. Lane l passes the
+// address of row (l % 8) of matrix (l / 8); register i receives this lane's two elements
+// of matrix i in the mma fragment layout. `.trans` transposes each matrix on the way.
+template <bool kTranspose>
+__device__ __forceinline__ void ldmatrix_x4(uint32_t (&r)[4], const void* smem_row) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  if constexpr (kTranspose) {
+    asm volatile("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%0, %1, %2, %3}, [%4];\n"
+                 : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3])
+                 : "r"(shared_address(smem_row)));
+  } else {
+    asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];\n"
+                 : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3])
+                 : "r"(shared_address(smem_row)));
+  }
+#else
+  __trap();  // the mma family runs on sm80+ only (the planner and registry enforce it)
+#endif
+}
+
+// D = A * B + D on tensor cores: one 16x8x16 product per warp, 16-bit inputs (T is
+// c10::BFloat16 or c10::Half), float32 accumulators. Fragments as in the PTX ISA:
+// a = 4 registers (16x16 row-major), b = 2 registers (16x8 column-major), d = 4 floats.
+template <typename T>
+__device__ __forceinline__ void mma_16x8x16(float (&d)[4], const uint32_t (&a)[4], const uint32_t (&b)[2]) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  if constexpr (sizeof(T) == 2 && std::is_same_v<T, c10::BFloat16>) {
+    asm volatile(
+        "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, "
+        "{%8, %9}, {%0, %1, %2, %3};\n"
+        : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
+        : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
+  } else {
+    static_assert(std::is_same_v<T, c10::Half>, "mma_16x8x16 takes bfloat16 or float16");
+    asm volatile(
+        "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, "
+        "{%8, %9}, {%0, %1, %2, %3};\n"
+        : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
+        : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
+  }
+#else
+  __trap();
 #endif
 }
 

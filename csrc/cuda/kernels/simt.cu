@@ -14,6 +14,7 @@
 
 #include "../common/operand.cuh"
 #include "../common/ptx.cuh"
+#include "../common/tile_stager.cuh"
 #include "../common/tile_order.cuh"
 #include "../simt_configs.h"
 
@@ -28,101 +29,6 @@
 namespace tiledmm::cuda {
 
 namespace {
-
-// How an operand tile travels from global to shared memory.
-enum class StageMode {
-  kVector,         // runs along MN, 16-byte aligned: 16-byte cp.async
-  kScalarAlongMn,  // runs along MN, unaligned: element-wide cp.async, lanes sweep MN
-  kScalarAlongK,   // runs along K: element-wide cp.async that transposes into k-major rows
-};
-
-template <typename T, int kVec>
-struct alignas(16) Vector {
-  T v[kVec];
-};
-
-// ---- global -> shared --------------------------------------------------------------
-// Copies successive [kBK, kBMN] tiles of `op` (k-tile 0, 1, 2, ...) into shared memory
-// laid out [kBK][kRowStride]; elements outside the operand are zero-filled by cp.async.
-//
-// Each thread owns a fixed J x R grid of copies in every tile: J positions along MN,
-// R positions along K. Their addresses are one running pointer plus constant strides,
-// and the MN bounds are checked once, so a tile costs little more than its cp.asyncs.
-//   kVector        copy = 16 bytes along MN; J = 1, R = tile rows / thread rows
-//   kScalarAlongMn copy = 1 element along MN, lanes sweep MN; J = 1
-//   kScalarAlongK  copy = 1 element; a warp covers 8 consecutive k (one 32-byte sector of
-//                  a float row) for 4 MN values; with rows padded by one vector, the
-//                  transposed shared-memory stores hit 32 distinct banks.
-template <typename T, int kBK, int kBMN, int kRowStride, int kThreads, int kVec, StageMode kMode>
-class TileStager {
-  static constexpr bool kAlongK = kMode == StageMode::kScalarAlongK;
-  static constexpr int kCopyElems = kMode == StageMode::kVector ? kVec : 1;
-  static constexpr int kCopyBytes = kCopyElems * sizeof(T);
-  // MN-contiguous: threads per tile row. K-contiguous: threads per run of 8 k (unused).
-  static constexpr int kThreadsPerRow = kAlongK ? 1 : kBMN / kCopyElems;
-  static constexpr int kRowStep = kAlongK ? 8 : kThreads / kThreadsPerRow;  // k between r copies
-  static constexpr int kMnStep = kThreads / 8;                              // mn between j copies
-  static constexpr int kJ = kAlongK ? kBMN / kMnStep : 1;
-  static constexpr int kR = kBK / kRowStep;
-  static_assert(kAlongK ? (kBMN % kMnStep == 0 && kBK % 8 == 0)
-                        : (kThreads % kThreadsPerRow == 0 && kBK % kRowStep == 0),
-                "tile does not split evenly over the threads");
-
- public:
-  __device__ __forceinline__ TileStager(const KMnOperand<T>& op, int64_t mn0, int tid)
-      : data_(op.data), k_extent_(op.k_extent) {
-    int row, col;  // this thread's first copy inside the tile
-    if constexpr (kAlongK) {
-      row = tid % 8;
-      col = tid / 8;
-      j_step_ = static_cast<int64_t>(kMnStep) * op.ld;
-      r_step_ = kRowStep;
-      next_ = op.data + (mn0 + col) * op.ld + row;
-      k_step_ = kBK;                                          // pointer step per k-tile
-    } else {
-      row = tid / kThreadsPerRow;
-      col = (tid % kThreadsPerRow) * kCopyElems;
-      j_step_ = 0;
-      r_step_ = static_cast<int64_t>(kRowStep) * op.ld;
-      next_ = op.data + row * op.ld + mn0 + col;
-      k_step_ = static_cast<int64_t>(kBK) * op.ld;
-    }
-    row_ = row;
-    smem_offset_ = row * kRowStride + col;
-#pragma unroll
-    for (int j = 0; j < kJ; ++j) {
-      const int64_t mn = mn0 + col + j * kMnStep;
-      const int64_t left = op.mn_extent - mn;  // elements of this copy inside the operand
-      mn_bytes_[j] = left <= 0 ? 0 : static_cast<int>(min(left, int64_t{kCopyElems})) * sizeof(T);
-    }
-  }
-
-  // Issue the copies of the next k-tile into `smem` (one pipeline stage).
-  __device__ __forceinline__ void issue_next(T* smem) {
-#pragma unroll
-    for (int r = 0; r < kR; ++r) {
-      const bool k_inside = k_next_ + row_ + r * kRowStep < k_extent_;
-#pragma unroll
-      for (int j = 0; j < kJ; ++j) {
-        const int bytes = k_inside ? mn_bytes_[j] : 0;
-        const T* src = bytes > 0 ? next_ + j * j_step_ + r * r_step_ : data_;
-        const int dst = smem_offset_ + r * kRowStep * kRowStride + j * kMnStep;
-        cp_async_zfill<kCopyBytes>(smem + dst, src, bytes);
-      }
-    }
-    next_ += k_step_;
-    k_next_ += kBK;
-  }
-
- private:
-  const T* data_;     // a valid address for zero-byte copies
-  const T* next_;     // this thread's first copy in the next k-tile
-  int64_t k_extent_;
-  int64_t k_next_ = 0;  // first k of the next tile
-  int64_t j_step_, r_step_, k_step_;
-  int row_, smem_offset_;
-  int mn_bytes_[kJ];
-};
 
 // ---- regs -> global ------------------------------------------------------------------
 template <typename T, int kVec>

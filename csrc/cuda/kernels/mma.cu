@@ -1,0 +1,262 @@
+// `mma`: tensor-core GEMM for bfloat16 / float16 through mma.sync (sm80+), float32
+// accumulation.
+//
+// Memory hierarchy, one piece per level:
+//   global -> shared   TileStager (common/tile_stager.cuh): 16-byte cp.async copies in a
+//                      multi-stage pipeline. An operand that runs along MN is staged as
+//                      [BK][BMN + 8], one that runs along K as [BMN][BK + 8]; the 16-byte
+//                      row padding puts the 8 rows an ldmatrix reads in distinct banks.
+//   shared -> regs     load_a_fragments / load_b_fragments: ldmatrix.x4, transposing
+//                      (.trans) when the staged rows run along MN.
+//   tensor cores       per 16-deep k step, frags_m x frags_n mma.sync.m16n8k16 per warp.
+//   regs -> global     store_fragments: float32 -> T, two adjacent outputs per store.
+// Operands must be 16-byte aligned with a leading dimension that is a multiple of 8
+// elements; the launcher repacks others into an aligned workspace first.
+#include "launchers.h"
+
+#include "../common/operand.cuh"
+#include "../common/ptx.cuh"
+#include "../common/tile_order.cuh"
+#include "../common/tile_stager.cuh"
+#include "../mma_configs.h"
+
+#include <ATen/ATen.h>
+#include <c10/cuda/CUDAException.h>
+#include <c10/util/Exception.h>
+
+#include <atomic>
+#include <cstdint>
+#include <limits>
+#include <type_traits>
+
+namespace tiledmm::cuda {
+
+namespace {
+
+constexpr MmaTile kTile = kMmaTile;
+constexpr int kVec = 8;  // 2-byte elements per 16-byte copy
+
+template <StageMode kMode, int kBMN>
+constexpr int row_stride() {  // elements between consecutive staged rows
+  return kMode == StageMode::kVectorAlongK ? kTile.block_k + MmaTile::kPad : kBMN + MmaTile::kPad;
+}
+
+// ---- shared -> registers ----------------------------------------------------------------
+// A fragments (16x16, row-major) of the warp's frags_m m16 tiles at k step kk.
+template <typename T, StageMode kMode>
+__device__ __forceinline__ void load_a_fragments(uint32_t (&a)[kTile.frags_m()][4], const T* tile,
+                                                 int warp_m0, int kk, int lane) {
+  constexpr int kStride = row_stride<kMode, kTile.block_m>();
+  const int j = lane / 8, r = lane % 8;  // this lane addresses row r of matrix j
+#pragma unroll
+  for (int i = 0; i < kTile.frags_m(); ++i) {
+    const int m0 = warp_m0 + 16 * i;
+    if constexpr (kMode == StageMode::kVectorAlongK) {  // staged [m][k]
+      ldmatrix_x4<false>(a[i], tile + (m0 + r + 8 * (j % 2)) * kStride + kk + 8 * (j / 2));
+    } else {  // staged [k][m]
+      ldmatrix_x4<true>(a[i], tile + (kk + r + 8 * (j / 2)) * kStride + m0 + 8 * (j % 2));
+    }
+  }
+}
+
+// B fragments (16x8, column-major) of the warp's frags_n n8 tiles at k step kk; one
+// ldmatrix.x4 covers two n8 tiles.
+template <typename T, StageMode kMode>
+__device__ __forceinline__ void load_b_fragments(uint32_t (&b)[kTile.frags_n()][2], const T* tile,
+                                                 int warp_n0, int kk, int lane) {
+  constexpr int kStride = row_stride<kMode, kTile.block_n>();
+  const int j = lane / 8, r = lane % 8;
+#pragma unroll
+  for (int p = 0; p < kTile.frags_n() / 2; ++p) {
+    const int n0 = warp_n0 + 16 * p;
+    uint32_t x[4];
+    if constexpr (kMode == StageMode::kVectorAlongK) {  // staged [n][k]
+      ldmatrix_x4<false>(x, tile + (n0 + r + 8 * (j / 2)) * kStride + kk + 8 * (j % 2));
+    } else {  // staged [k][n]
+      ldmatrix_x4<true>(x, tile + (kk + r + 8 * (j % 2)) * kStride + n0 + 8 * (j / 2));
+    }
+    b[2 * p][0] = x[0];
+    b[2 * p][1] = x[1];
+    b[2 * p + 1][0] = x[2];
+    b[2 * p + 1][1] = x[3];
+  }
+}
+
+// ---- registers -> global ------------------------------------------------------------------
+// Fragment d of an m16n8 tile: d[0..1] at (row g, cols 2t, 2t+1), d[2..3] at row g + 8.
+template <typename T>
+__device__ __forceinline__ void store_fragment(T* c, int64_t m, int64_t n, int64_t row, int64_t col,
+                                               const float (&d)[4], bool pairs_ok) {
+#pragma unroll
+  for (int half = 0; half < 2; ++half) {
+    const int64_t r = row + 8 * half;
+    if (r >= m) continue;
+    T* out = c + r * n + col;
+    if (pairs_ok && col + 1 < n) {
+      const T pair[2] = {static_cast<T>(d[2 * half]), static_cast<T>(d[2 * half + 1])};
+      *reinterpret_cast<uint32_t*>(out) = *reinterpret_cast<const uint32_t*>(pair);
+    } else {
+      if (col < n) out[0] = static_cast<T>(d[2 * half]);
+      if (col + 1 < n) out[1] = static_cast<T>(d[2 * half + 1]);
+    }
+  }
+}
+
+template <typename T, StageMode kModeA, StageMode kModeB>
+__global__ void __launch_bounds__(kTile.threads(), kTile.min_blocks_per_sm)
+    mma_gemm_kernel(KMnOperand<T> a, KMnOperand<T> b, T* __restrict__ c, int64_t m, int64_t n,
+                    int64_t k) {
+  constexpr int kBM = kTile.block_m, kBN = kTile.block_n, kBK = kTile.block_k;
+  constexpr int kStages = kTile.stages, kThreads = kTile.threads();
+  constexpr int kFragsM = kTile.frags_m(), kFragsN = kTile.frags_n();
+  using StageA = TileStager<T, kBK, kBM, row_stride<kModeA, kBM>(), kThreads, kVec, kModeA>;
+  using StageB = TileStager<T, kBK, kBN, row_stride<kModeB, kBN>(), kThreads, kVec, kModeB>;
+
+  extern __shared__ __align__(16) unsigned char smem_bytes[];
+  T* const smem = reinterpret_cast<T*>(smem_bytes);
+  constexpr int kStageElements = kTile.operand_elements(kBM) + kTile.operand_elements(kBN);
+  auto a_stage = [&](int s) { return smem + s * kStageElements; };
+  auto b_stage = [&](int s) { return a_stage(s) + kTile.operand_elements(kBM); };
+
+  // Block tile.
+  const int64_t tiles_m = (m + kBM - 1) / kBM, tiles_n = (n + kBN - 1) / kBN;
+  const TileCoord tile = grouped_tile<8>(blockIdx.x, tiles_m, tiles_n);
+  const int64_t block_m0 = tile.m * kBM, block_n0 = tile.n * kBN;
+
+  // Warp tile.
+  const int tid = threadIdx.x, warp = tid / 32, lane = tid % 32;
+  const int warp_m0 = (warp / kTile.warps_n) * kTile.warp_m();
+  const int warp_n0 = (warp % kTile.warps_n) * kTile.warp_n();
+
+  StageA stage_a(a, block_m0, tid);
+  StageB stage_b(b, block_n0, tid);
+  auto stage_next_tiles = [&](int stage) {
+    stage_a.issue_next(a_stage(stage));
+    stage_b.issue_next(b_stage(stage));
+  };
+
+  float acc[kFragsM][kFragsN][4];
+#pragma unroll
+  for (int i = 0; i < kFragsM; ++i)
+#pragma unroll
+    for (int j = 0; j < kFragsN; ++j)
+#pragma unroll
+      for (int e = 0; e < 4; ++e) acc[i][j][e] = 0.0f;
+
+  const int64_t k_tiles = (k + kBK - 1) / kBK;
+#pragma unroll
+  for (int s = 0; s < kStages - 1; ++s) {
+    if (s < k_tiles) stage_next_tiles(s);
+    cp_async_commit();
+  }
+  for (int64_t kt = 0; kt < k_tiles; ++kt) {
+    cp_async_wait<kStages - 2>();
+    __syncthreads();
+    const int64_t next = kt + kStages - 1;
+    if (next < k_tiles) stage_next_tiles(static_cast<int>(next % kStages));
+    cp_async_commit();
+
+    const T* a_tile = a_stage(static_cast<int>(kt % kStages));
+    const T* b_tile = b_stage(static_cast<int>(kt % kStages));
+#pragma unroll
+    for (int kk = 0; kk < kBK; kk += 16) {
+      uint32_t a_frag[kFragsM][4], b_frag[kFragsN][2];
+      load_a_fragments<T, kModeA>(a_frag, a_tile, warp_m0, kk, lane);
+      load_b_fragments<T, kModeB>(b_frag, b_tile, warp_n0, kk, lane);
+#pragma unroll
+      for (int i = 0; i < kFragsM; ++i)
+#pragma unroll
+        for (int j = 0; j < kFragsN; ++j) mma_16x8x16<T>(acc[i][j], a_frag[i], b_frag[j]);
+    }
+  }
+
+  const bool pairs_ok = n % 2 == 0;  // 4-byte stores of two outputs stay aligned
+  const int g = lane / 4, t = lane % 4;
+#pragma unroll
+  for (int i = 0; i < kFragsM; ++i)
+#pragma unroll
+    for (int j = 0; j < kFragsN; ++j)
+      store_fragment<T>(c, m, n, block_m0 + warp_m0 + 16 * i + g, block_n0 + warp_n0 + 8 * j + 2 * t,
+                        acc[i][j], pairs_ok);
+}
+
+bool aligned_16(const MatrixView& v) { return v.alignment_bytes(2) % 16 == 0; }
+
+// A copy of `v` with a leading dimension padded to 8 elements (16 bytes), same
+// orientation, in `storage`; cp.async copies 16 bytes and needs aligned sources.
+MatrixView repack_aligned(const MatrixView& v, const at::TensorOptions& options, at::Tensor& storage) {
+  const int64_t lines = v.col_major ? v.cols : v.rows;   // rows of the stored orientation
+  const int64_t extent = v.col_major ? v.rows : v.cols;  // contiguous elements per line
+  const int64_t ld = (extent + 7) / 8 * 8;
+  storage = at::empty({lines, ld}, options);
+  const at::Tensor source = at::from_blob(const_cast<void*>(v.data), {lines, extent}, {v.ld, 1}, options);
+  storage.narrow(1, 0, extent).copy_(source);
+  return {storage.data_ptr(), v.rows, v.cols, ld, v.col_major};
+}
+
+template <typename T, StageMode kModeA, StageMode kModeB>
+void launch_instance(const KMnOperand<T>& a, const KMnOperand<T>& b, T* c, const GemmProblem& p,
+                     int64_t blocks, cudaStream_t stream) {
+  constexpr int kSmemBytes = kTile.smem_bytes();
+  auto* kernel = mma_gemm_kernel<T, kModeA, kModeB>;
+  static std::atomic<uint64_t> opted_in_devices{0};  // > 48 KiB of shared memory: opt in once
+  int device = 0;
+  C10_CUDA_CHECK(cudaGetDevice(&device));
+  const uint64_t bit = uint64_t{1} << (device % 64);
+  if ((opted_in_devices.load(std::memory_order_relaxed) & bit) == 0) {
+    C10_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, kSmemBytes));
+    opted_in_devices.fetch_or(bit);
+  }
+  kernel<<<static_cast<unsigned>(blocks), kTile.threads(), kSmemBytes, stream>>>(a, b, c, p.m, p.n, p.k);
+  C10_CUDA_KERNEL_LAUNCH_CHECK();
+}
+
+template <typename T>
+void launch_typed(const GemmProblem& p, at::Tensor& c, cudaStream_t stream) {
+  at::Tensor a_storage, b_storage;
+  const auto options = c.options();
+  const MatrixView a_view = aligned_16(p.a) ? p.a : repack_aligned(p.a, options, a_storage);
+  const MatrixView b_view = aligned_16(p.b) ? p.b : repack_aligned(p.b, options, b_storage);
+  const auto a = KMnOperand<T>::a_operand(a_view);
+  const auto b = KMnOperand<T>::b_operand(b_view);
+  const int64_t blocks = ((p.m + kTile.block_m - 1) / kTile.block_m) * ((p.n + kTile.block_n - 1) / kTile.block_n);
+  TORCH_CHECK(blocks <= std::numeric_limits<int32_t>::max(), "tiledmm.gemm (mma): output [", p.m, ", ",
+              p.n, "] needs more than 2^31 - 1 tiles");
+  T* out = c.data_ptr<T>();
+  constexpr StageMode kMn = StageMode::kVector, kK = StageMode::kVectorAlongK;
+  if (a.mn_contiguous && b.mn_contiguous) launch_instance<T, kMn, kMn>(a, b, out, p, blocks, stream);
+  else if (a.mn_contiguous) launch_instance<T, kMn, kK>(a, b, out, p, blocks, stream);
+  else if (b.mn_contiguous) launch_instance<T, kK, kMn>(a, b, out, p, blocks, stream);
+  else launch_instance<T, kK, kK>(a, b, out, p, blocks, stream);
+  // The workspaces (if any) are freed to the caching allocator on this stream: safe, as
+  // later work on the stream runs after the kernel.
+}
+
+}  // namespace
+
+cudaFuncAttributes mma_kernel_attributes(at::ScalarType dtype, bool a_col_major, bool b_col_major) {
+  constexpr StageMode kMn = StageMode::kVector, kK = StageMode::kVectorAlongK;
+  cudaFuncAttributes attributes{};
+  auto query = [&](auto kernel) { C10_CUDA_CHECK(cudaFuncGetAttributes(&attributes, kernel)); };
+  auto for_type = [&](auto tag) {
+    using T = decltype(tag);
+    if (a_col_major && !b_col_major) query(mma_gemm_kernel<T, kMn, kMn>);
+    else if (a_col_major) query(mma_gemm_kernel<T, kMn, kK>);
+    else if (!b_col_major) query(mma_gemm_kernel<T, kK, kMn>);
+    else query(mma_gemm_kernel<T, kK, kK>);
+  };
+  if (dtype == at::kBFloat16) for_type(c10::BFloat16{});
+  else for_type(c10::Half{});
+  return attributes;
+}
+
+void launch_mma(const GemmProblem& p, at::Tensor& c, cudaStream_t stream) {
+  if (p.dtype == at::kBFloat16) {
+    launch_typed<c10::BFloat16>(p, c, stream);
+  } else {
+    TORCH_CHECK(p.dtype == at::kHalf, "tiledmm.gemm (mma): bfloat16 or float16 only, got ", p.dtype);
+    launch_typed<c10::Half>(p, c, stream);
+  }
+}
+
+}  // namespace tiledmm::cuda
