@@ -14,9 +14,9 @@
 // elements; the launcher repacks others into an aligned workspace first.
 #include "launchers.h"
 
+#include "../common/mainloop.cuh"
 #include "../common/operand.cuh"
 #include "../common/ptx.cuh"
-#include "../common/tile_order.cuh"
 #include "../common/tile_stager.cuh"
 #include "../mma_configs.h"
 
@@ -119,9 +119,8 @@ __global__ void __launch_bounds__(kTile.threads(), kTile.min_blocks_per_sm)
   auto b_stage = [&](int s) { return a_stage(s) + kTile.operand_elements(kBM); };
 
   // Block tile.
-  const int64_t tiles_m = (m + kBM - 1) / kBM, tiles_n = (n + kBN - 1) / kBN;
-  const TileCoord tile = grouped_tile<8>(blockIdx.x, tiles_m, tiles_n);
-  const int64_t block_m0 = tile.m * kBM, block_n0 = tile.n * kBN;
+  const TileCoord origin = block_tile_origin<kBM, kBN>(m, n);
+  const int64_t block_m0 = origin.m, block_n0 = origin.n;
 
   // Warp tile.
   const int tid = threadIdx.x, warp = tid / 32, lane = tid % 32;
@@ -130,10 +129,6 @@ __global__ void __launch_bounds__(kTile.threads(), kTile.min_blocks_per_sm)
 
   StageA stage_a(a, block_m0, tid);
   StageB stage_b(b, block_n0, tid);
-  auto stage_next_tiles = [&](int stage) {
-    stage_a.issue_next(a_stage(stage));
-    stage_b.issue_next(b_stage(stage));
-  };
 
   float acc[kFragsM][kFragsN][4];
 #pragma unroll
@@ -143,21 +138,13 @@ __global__ void __launch_bounds__(kTile.threads(), kTile.min_blocks_per_sm)
 #pragma unroll
       for (int e = 0; e < 4; ++e) acc[i][j][e] = 0.0f;
 
-  const int64_t k_tiles = (k + kBK - 1) / kBK;
-#pragma unroll
-  for (int s = 0; s < kStages - 1; ++s) {
-    if (s < k_tiles) stage_next_tiles(s);
-    cp_async_commit();
-  }
-  for (int64_t kt = 0; kt < k_tiles; ++kt) {
-    cp_async_wait<kStages - 2>();
-    __syncthreads();
-    const int64_t next = kt + kStages - 1;
-    if (next < k_tiles) stage_next_tiles(static_cast<int>(next % kStages));
-    cp_async_commit();
-
-    const T* a_tile = a_stage(static_cast<int>(kt % kStages));
-    const T* b_tile = b_stage(static_cast<int>(kt % kStages));
+  auto stage_next = [&](int stage) {
+    stage_a.issue_next(a_stage(stage));
+    stage_b.issue_next(b_stage(stage));
+  };
+  auto compute = [&](int stage) {
+    const T* a_tile = a_stage(stage);
+    const T* b_tile = b_stage(stage);
 #pragma unroll
     for (int kk = 0; kk < kBK; kk += 16) {
       uint32_t a_frag[kFragsM][4], b_frag[kFragsN][2];
@@ -168,7 +155,8 @@ __global__ void __launch_bounds__(kTile.threads(), kTile.min_blocks_per_sm)
 #pragma unroll
         for (int j = 0; j < kFragsN; ++j) mma_16x8x16<T>(acc[i][j], a_frag[i], b_frag[j]);
     }
-  }
+  };
+  cp_async_pipeline<kStages>((k + kBK - 1) / kBK, stage_next, compute);
 
   const bool pairs_ok = n % 2 == 0;  // 4-byte stores of two outputs stay aligned
   const int g = lane / 4, t = lane % 4;

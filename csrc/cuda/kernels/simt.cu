@@ -13,6 +13,7 @@
 #include "launchers.h"
 
 #include "../common/operand.cuh"
+#include "../common/mainloop.cuh"
 #include "../common/ptx.cuh"
 #include "../common/tile_stager.cuh"
 #include "../common/tile_order.cuh"
@@ -29,6 +30,19 @@
 namespace tiledmm::cuda {
 
 namespace {
+
+// ---- shared -> registers ------------------------------------------------------------
+// kReps vectors of one staged row (fixed k) for this lane: vector r starts at
+// first + r * kLanes * kVec, so the lanes of a warp read consecutive 16-byte vectors.
+template <typename T, int kReps, int kLanes, int kVec>
+__device__ __forceinline__ void load_slice(T (&frag)[kReps * kVec], const T* first) {
+#pragma unroll
+  for (int r = 0; r < kReps; ++r) {
+    const auto v = *reinterpret_cast<const Vector<T, kVec>*>(first + r * kLanes * kVec);
+#pragma unroll
+    for (int i = 0; i < kVec; ++i) frag[r * kVec + i] = v.v[i];
+  }
+}
 
 // ---- regs -> global ------------------------------------------------------------------
 template <typename T, int kVec>
@@ -62,9 +76,8 @@ __global__ void __launch_bounds__(simt_tile(kConfig).threads(), simt_tile(kConfi
   auto b_stage = [&](int s) { return a_stage(s) + kBK * kRowA; };
 
   // Block tile: which [kBM, kBN] tile of C this block owns.
-  const int64_t tiles_m = (m + kBM - 1) / kBM, tiles_n = (n + kBN - 1) / kBN;
-  const TileCoord tile = grouped_tile<8>(blockIdx.x, tiles_m, tiles_n);
-  const int64_t block_m0 = tile.m * kBM, block_n0 = tile.n * kBN;
+  const TileCoord origin = block_tile_origin<kBM, kBN>(m, n);
+  const int64_t block_m0 = origin.m, block_n0 = origin.n;
 
   // Warp tile and lane position inside it.
   const int tid = threadIdx.x, warp = tid / 32, lane = tid % 32;
@@ -75,10 +88,6 @@ __global__ void __launch_bounds__(simt_tile(kConfig).threads(), simt_tile(kConfi
 
   StageA stage_a(a, block_m0, tid);
   StageB stage_b(b, block_n0, tid);
-  auto stage_next_tiles = [&](int stage) {  // k-tiles are staged in order 0, 1, 2, ...
-    stage_a.issue_next(a_stage(stage));
-    stage_b.issue_next(b_stage(stage));
-  };
 
   // Thread tile: kRepsM x kRepsN sub-tiles of kVec x kVec accumulators.
   T acc[kRepsM * kVec][kRepsN * kVec];
@@ -87,48 +96,27 @@ __global__ void __launch_bounds__(simt_tile(kConfig).threads(), simt_tile(kConfi
 #pragma unroll
     for (int j = 0; j < kRepsN * kVec; ++j) acc[i][j] = T(0);
 
-  // Pipeline prologue: kStages - 1 tiles in flight before the first use.
-  const int64_t k_tiles = (k + kBK - 1) / kBK;
-#pragma unroll
-  for (int s = 0; s < kStages - 1; ++s) {
-    if (s < k_tiles) stage_next_tiles(s);
-    cp_async_commit();  // commit even when empty: group counting stays uniform
-  }
-
-  for (int64_t kt = 0; kt < k_tiles; ++kt) {
-    cp_async_wait<kStages - 2>();  // this thread's copies of tile kt have landed
-    __syncthreads();               // ... everyone's, and stage (kt - 1) is no longer read
-    const int64_t next = kt + kStages - 1;
-    if (next < k_tiles) stage_next_tiles(static_cast<int>(next % kStages));
-    cp_async_commit();
-
-    const T* a_tile = a_stage(static_cast<int>(kt % kStages));
-    const T* b_tile = b_stage(static_cast<int>(kt % kStages));
+  auto stage_next = [&](int stage) {
+    stage_a.issue_next(a_stage(stage));
+    stage_b.issue_next(b_stage(stage));
+  };
+  auto compute = [&](int stage) {
+    const T* a_tile = a_stage(stage);
+    const T* b_tile = b_stage(stage);
 #pragma unroll
     for (int kk = 0; kk < kBK; ++kk) {
       // shared -> registers: a column slice of A and a row slice of B for this k.
       T a_frag[kRepsM * kVec], b_frag[kRepsN * kVec];
-#pragma unroll
-      for (int r = 0; r < kRepsM; ++r) {
-        const auto v = *reinterpret_cast<const Vector<T, kVec>*>(
-            a_tile + kk * kRowA + warp_m0 + r * kLanesM * kVec + lane_m0);
-#pragma unroll
-        for (int i = 0; i < kVec; ++i) a_frag[r * kVec + i] = v.v[i];
-      }
-#pragma unroll
-      for (int r = 0; r < kRepsN; ++r) {
-        const auto v = *reinterpret_cast<const Vector<T, kVec>*>(
-            b_tile + kk * kRowB + warp_n0 + r * kLanesN * kVec + lane_n0);
-#pragma unroll
-        for (int j = 0; j < kVec; ++j) b_frag[r * kVec + j] = v.v[j];
-      }
+      load_slice<T, kRepsM, kLanesM, kVec>(a_frag, a_tile + kk * kRowA + warp_m0 + lane_m0);
+      load_slice<T, kRepsN, kLanesN, kVec>(b_frag, b_tile + kk * kRowB + warp_n0 + lane_n0);
       // registers: the outer product.
 #pragma unroll
       for (int i = 0; i < kRepsM * kVec; ++i)
 #pragma unroll
         for (int j = 0; j < kRepsN * kVec; ++j) acc[i][j] = fma(a_frag[i], b_frag[j], acc[i][j]);
     }
-  }
+  };
+  cp_async_pipeline<kStages>((k + kBK - 1) / kBK, stage_next, compute);
 
   // Epilogue: registers -> C, vector stores where a whole vector is inside C.
 #pragma unroll

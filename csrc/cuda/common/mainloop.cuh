@@ -1,0 +1,44 @@
+// The pieces every tiled kernel's main loop shares: where a block's tile lies in C, and
+// the cp.async software pipeline that streams k-tiles through shared-memory stages.
+#pragma once
+
+#include "ptx.cuh"
+#include "tile_order.cuh"
+
+#include <cstdint>
+
+namespace tiledmm::cuda {
+
+// The [kBlockM, kBlockN] tile of C this block owns, in grouped order (tile_order.cuh).
+template <int kBlockM, int kBlockN>
+__device__ __forceinline__ TileCoord block_tile_origin(int64_t m, int64_t n) {
+  const int64_t tiles_m = (m + kBlockM - 1) / kBlockM, tiles_n = (n + kBlockN - 1) / kBlockN;
+  const TileCoord tile = grouped_tile<8>(blockIdx.x, tiles_m, tiles_n);
+  return {tile.m * kBlockM, tile.n * kBlockN};
+}
+
+// Runs the k loop with kStages shared-memory buffers: `stage_next(s)` issues the cp.async
+// copies of the next k-tile into buffer s (tiles are issued in order 0, 1, 2, ...), and
+// `compute(s)` consumes buffer s once it has landed. kStages - 1 tiles are in flight
+// ahead of the one being computed; one barrier per k-tile both publishes the landed tile
+// and retires the buffer the next copy overwrites.
+template <int kStages, typename StageNext, typename Compute>
+__device__ __forceinline__ void cp_async_pipeline(int64_t k_tiles, StageNext&& stage_next,
+                                                  Compute&& compute) {
+  static_assert(kStages >= 2, "a pipeline needs at least two stages");
+#pragma unroll
+  for (int s = 0; s < kStages - 1; ++s) {
+    if (s < k_tiles) stage_next(s);
+    cp_async_commit();  // commit even when empty: group counting stays uniform
+  }
+  for (int64_t kt = 0; kt < k_tiles; ++kt) {
+    cp_async_wait<kStages - 2>();  // this thread's copies of tile kt have landed
+    __syncthreads();               // ... everyone's, and buffer (kt - 1) is no longer read
+    const int64_t next = kt + kStages - 1;
+    if (next < k_tiles) stage_next(static_cast<int>(next % kStages));
+    cp_async_commit();
+    compute(static_cast<int>(kt % kStages));
+  }
+}
+
+}  // namespace tiledmm::cuda
