@@ -23,4 +23,4 @@ def test_ci_runs_the_readme_command_lines():
 def test_main_job_runs():
     out = subprocess.run([sys.executable, "-m", "tiledmm", "--quick"], capture_output=True,
                          text=True, check=True, cwd=ROOT).stdout
-    assert "rel.err" in out and "float32" in out and "bfloat16" in out
+    assert "vs torch" in out and "rel.err" in out and "float32" in out and "bfloat16" in out
