@@ -1,5 +1,6 @@
 #include "kernel_registry.h"
 
+#include "cuda/mma_configs.h"
 #include "cuda/simt_configs.h"
 
 #include <c10/util/Exception.h>
@@ -21,9 +22,12 @@ std::vector<KernelInfo> build_table() {
 #ifdef TILEDMM_WITH_CUDA
   table.push_back({"classic16", c10::DeviceType::CUDA, all, 0,
                    "textbook 16x16 shared-memory tiles, one output per thread"});
+  std::vector<std::string> mma_configs;
+  for (const auto& tile : cuda::kMmaTiles) mma_configs.emplace_back(tile.name);
   table.push_back({"mma", c10::DeviceType::CUDA, {c10::kHalf, c10::kBFloat16}, 80,
                    "tensor cores through mma.sync m16n8k16 (float32 accumulation), ldmatrix from "
-                   "padded shared rows, cp.async multi-stage pipeline, grouped tile order"});
+                   "padded shared rows, cp.async multi-stage pipeline, grouped tile order",
+                   mma_configs});
   std::vector<std::string> simt_configs;
   for (const auto& tile : cuda::kSimtTiles) simt_configs.emplace_back(tile.name);
   table.push_back({"simt", c10::DeviceType::CUDA, {c10::kFloat, c10::kDouble}, 80,

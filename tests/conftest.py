@@ -37,6 +37,15 @@ def kernel_names(device: str, dtype: torch.dtype) -> list:
     return names
 
 
+def kernel_specs(info, dtype) -> list:
+    """"name:config" for every tile config of a kernel that suits `dtype` (simt configs
+    are per dtype, f32_/f64_), or just the name for a kernel with one shape."""
+    prefix = {torch.float32: "f32_", torch.float64: "f64_"}.get(dtype)
+    configs = [c for c in info.configs
+               if not (c.startswith("f32_") or c.startswith("f64_")) or c.startswith(prefix or "-")]
+    return [f"{info.name}:{c}" for c in configs] or [info.name]
+
+
 def make_operand(rows, cols, dtype, device, layout="row", generator=None):
     """A random [rows, cols] matrix with the requested memory layout.
 

@@ -10,7 +10,7 @@ import torch
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
 import tiledmm  # noqa: E402
-from conftest import assert_matches_reference, make_operand  # noqa: E402
+from conftest import assert_matches_reference, kernel_specs, make_operand  # noqa: E402
 
 SHAPES = [(67, 133, 45), (129, 257, 33), (130, 129, 17), (1, 300, 7), (260, 300, 70)]
 LAYOUTS = [("row", "row"), ("col", "col"), ("row", "col"), ("offset", "padded")]
@@ -24,9 +24,7 @@ def main():
             continue
         for dtype in info.dtypes:
             # Every tile config by name: the planner alone would pick small tiles here.
-            prefix = "f64_" if dtype == torch.float64 else "f32_"
-            specs = [f"{info.name}:{c}" for c in info.configs if c.startswith(prefix)] or [info.name]
-            for spec in specs:
+            for spec in kernel_specs(info, dtype):
                 for m, n, k in SHAPES:
                     for la, lb in LAYOUTS:
                         a = make_operand(m, k, dtype, "cuda", la)

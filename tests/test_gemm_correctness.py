@@ -4,7 +4,7 @@ import torch
 
 import tiledmm
 from conftest import (DEVICES, DTYPES, HAS_CUDA, assert_matches_reference, kernel_names,
-                      make_operand, poison_cached_block, requires_cuda)
+                      kernel_specs, make_operand, poison_cached_block, requires_cuda)
 
 # Sizes that leave partial tiles at every level (16, 64, 128), primes, 1 and 1000.
 SHAPES = [
@@ -119,19 +119,16 @@ def test_nan_and_inf_propagate(device):
         assert torch.equal(torch.isinf(out), torch.isinf(expected)), kernel
 
 
-def simt_configs(dtype):
-    prefix = "f64_" if dtype == torch.float64 else "f32_"
-    info = {k.name: k for k in tiledmm.kernels()}.get("simt")
-    return [c for c in info.configs if c.startswith(prefix)] if info else []
-
-
 @requires_cuda
-@pytest.mark.parametrize("dtype", [torch.float32, torch.float64], ids=str)
+@pytest.mark.parametrize("dtype", DTYPES, ids=str)
 @pytest.mark.parametrize("shape", [(300, 520, 100), (129, 257, 33), (1, 300, 7), (257, 1, 65),
                                    (260, 515, 1031)], ids=lambda s: "x".join(map(str, s)))
-def test_every_simt_config_cuda(dtype, shape):
+def test_every_tile_config_cuda(dtype, shape):
     # The planner picks the large tiles only for large outputs; name each config so that
     # every one of them is checked on ragged edges in M, N and K.
-    for config in simt_configs(dtype):
-        for layout_a, layout_b in [("row", "row"), ("col", "col"), ("row", "col"), ("offset", "padded")]:
-            run_and_check("cuda", dtype, f"simt:{config}", *shape, layout_a, layout_b)
+    for info in tiledmm.kernels():
+        if info.device != "cuda" or not info.configs or dtype not in info.dtypes:
+            continue
+        for spec in kernel_specs(info, dtype):
+            for layout_a, layout_b in [("row", "row"), ("col", "col"), ("row", "col"), ("offset", "padded")]:
+                run_and_check("cuda", dtype, spec, *shape, layout_a, layout_b)

@@ -67,3 +67,7 @@ def test_named_config():
     assert p["config"] == "f32_128x256x16_w64x64_t8x16_s4" and "requested" in p["reason"]
     configs = {k.name: k for k in tiledmm.kernels()}["simt"].configs
     assert "f32_64x64x16_w32x32_t4x8_s4" in configs and any(c.startswith("f64_") for c in configs)
+    p = tiledmm.plan(64, 64, 64, torch.bfloat16, kernel="mma:128x256x32_w64x64_mma16816_s4")
+    assert p["kernel"] == "mma" and p["config"] == "128x256x32_w64x64_mma16816_s4"
+    with pytest.raises(RuntimeError, match="kernel 'mma' has no config 'x'"):
+        tiledmm.plan(64, 64, 64, torch.bfloat16, kernel="mma:x")

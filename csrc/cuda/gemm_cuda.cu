@@ -47,7 +47,7 @@ at::Tensor gemm_cuda(const at::Tensor& a, const at::Tensor& b,
   if (plan.kernel == "simt") {
     launch_simt(p, plan.simt_config, c, stream);
   } else if (plan.kernel == "mma") {
-    launch_mma(p, c, stream);
+    launch_mma(p, plan.mma_config, c, stream);
   } else {
     launch_classic16(p, c, stream);
   }
@@ -70,7 +70,7 @@ std::vector<int64_t> kernel_resources_op(int64_t m, int64_t n, int64_t k, c10::S
                               requested);
   const cudaFuncAttributes attributes =
       plan.kernel == "simt"  ? simt_kernel_attributes(dtype, plan.simt_config, a_col_major, b_col_major)
-      : plan.kernel == "mma" ? mma_kernel_attributes(dtype, a_col_major, b_col_major)
+      : plan.kernel == "mma" ? mma_kernel_attributes(dtype, plan.mma_config, a_col_major, b_col_major)
                              : classic16_kernel_attributes(dtype);
   return {attributes.numRegs, static_cast<int64_t>(attributes.localSizeBytes),
           static_cast<int64_t>(attributes.sharedSizeBytes), attributes.maxThreadsPerBlock};

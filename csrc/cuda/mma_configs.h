@@ -29,7 +29,25 @@ struct MmaTile {
   }
 };
 
-// 256 threads, 81,920 B smem (2 blocks/SM), 64 float accumulators per thread.
-constexpr MmaTile kMmaTile = {"128x128x32_w64x32_mma16816_s4", 128, 128, 32, 2, 4, 4, 2};
+enum class MmaConfigId : int {
+  k128x128W64x32 = 0,  // 8 warps of 64x32: 4x4 fragments, 64 accumulators/thread
+  k128x256W64x64 = 1,  // 8 warps of 64x64: 4x8 fragments, 128 accumulators/thread
+  k128x128W64x64 = 2,  // 4 warps of 64x64, several blocks per SM
+  kCount = 3,
+};
+
+// Fields: name, block m/n/k, warps m/n, stages, min blocks per SM.
+// k128x128W64x32: 256 threads, 81,920 B smem (2 blocks/SM)
+// k128x256W64x64: 256 threads, 122,880 B smem (1 block/SM)
+// k128x128W64x64: 128 threads, 81,920 B smem (2 blocks/SM)
+constexpr MmaTile kMmaTiles[] = {
+    {"128x128x32_w64x32_mma16816_s4", 128, 128, 32, 2, 4, 4, 2},
+    {"128x256x32_w64x64_mma16816_s4", 128, 256, 32, 2, 4, 4, 1},
+    {"128x128x32_w64x64_mma16816_s4", 128, 128, 32, 2, 2, 4, 2},
+};
+static_assert(sizeof(kMmaTiles) / sizeof(kMmaTiles[0]) == static_cast<int>(MmaConfigId::kCount),
+              "one MmaTile per MmaConfigId");
+
+constexpr const MmaTile& mma_tile(MmaConfigId id) { return kMmaTiles[static_cast<int>(id)]; }
 
 }  // namespace tiledmm::cuda

@@ -1,7 +1,6 @@
 #include "planner.h"
 
 #include "../kernel_registry.h"
-#include "mma_configs.h"
 
 #include <c10/util/Exception.h>
 #include <torch/library.h>
@@ -40,6 +39,13 @@ SimtConfigId pick_simt_config(const GemmShape& s, const GpuInfo& gpu, std::strin
       << gpu.sm_count << " SMs: 64x64 tiles for more parallelism";
   why = out.str();
   return SimtConfigId::kFloat64x64;
+}
+
+MmaConfigId mma_config_by_name(std::string_view name) {
+  for (int i = 0; i < static_cast<int>(MmaConfigId::kCount); ++i) {
+    if (name == kMmaTiles[i].name) return static_cast<MmaConfigId>(i);
+  }
+  TORCH_CHECK(false, "tiledmm: unknown mma config '", name, "'");
 }
 
 SimtConfigId simt_config_by_name(std::string_view name, c10::ScalarType dtype) {
@@ -85,7 +91,10 @@ Plan plan_gemm(const GemmShape& s, const GpuInfo& gpu, std::string_view requeste
     plan.config = simt_tile(plan.simt_config).name;
     plan.reason += "; " + why;
   } else if (plan.kernel == "mma") {
-    plan.config = kMmaTile.name;
+    plan.mma_config = requested_config.empty() ? MmaConfigId::k128x128W64x32
+                                               : mma_config_by_name(requested_config);
+    plan.config = mma_tile(plan.mma_config).name;
+    if (!requested_config.empty()) plan.reason += "; tile requested by name";
   } else if (plan.kernel == "classic16") {
     plan.config = "16x16 tile, 1 output per thread";
   }
@@ -114,8 +123,7 @@ std::vector<std::string> plan_op(int64_t m, int64_t n, int64_t k, c10::ScalarTyp
 // (mma: thread_m x thread_n = the outputs one thread holds, spread over its fragments).
 std::vector<std::string> tile_table_op() {
   std::vector<std::string> rows;
-  {
-    const MmaTile& t = kMmaTile;
+  for (const MmaTile& t : kMmaTiles) {
     std::ostringstream row;
     row << t.name << '|' << t.block_m << '|' << t.block_n << '|' << t.block_k << '|' << t.warp_m()
         << '|' << t.warp_n() << '|' << 2 * t.frags_m() << '|' << 2 * t.frags_n() << '|' << t.stages

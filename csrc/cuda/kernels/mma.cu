@@ -33,20 +33,21 @@ namespace tiledmm::cuda {
 
 namespace {
 
-constexpr MmaTile kTile = kMmaTile;
 constexpr int kVec = 8;  // 2-byte elements per 16-byte copy
 
-template <StageMode kMode, int kBMN>
+template <MmaConfigId kConfig, StageMode kMode, int kBMN>
 constexpr int row_stride() {  // elements between consecutive staged rows
-  return kMode == StageMode::kVectorAlongK ? kTile.block_k + MmaTile::kPad : kBMN + MmaTile::kPad;
+  return kMode == StageMode::kVectorAlongK ? mma_tile(kConfig).block_k + MmaTile::kPad
+                                           : kBMN + MmaTile::kPad;
 }
 
 // ---- shared -> registers ----------------------------------------------------------------
 // A fragments (16x16, row-major) of the warp's frags_m m16 tiles at k step kk.
-template <typename T, StageMode kMode>
-__device__ __forceinline__ void load_a_fragments(uint32_t (&a)[kTile.frags_m()][4], const T* tile,
-                                                 int warp_m0, int kk, int lane) {
-  constexpr int kStride = row_stride<kMode, kTile.block_m>();
+template <typename T, MmaConfigId kConfig, StageMode kMode>
+__device__ __forceinline__ void load_a_fragments(uint32_t (&a)[mma_tile(kConfig).frags_m()][4],
+                                                 const T* tile, int warp_m0, int kk, int lane) {
+  constexpr MmaTile kTile = mma_tile(kConfig);
+  constexpr int kStride = row_stride<kConfig, kMode, kTile.block_m>();
   const int j = lane / 8, r = lane % 8;  // this lane addresses row r of matrix j
 #pragma unroll
   for (int i = 0; i < kTile.frags_m(); ++i) {
@@ -61,10 +62,11 @@ __device__ __forceinline__ void load_a_fragments(uint32_t (&a)[kTile.frags_m()][
 
 // B fragments (16x8, column-major) of the warp's frags_n n8 tiles at k step kk; one
 // ldmatrix.x4 covers two n8 tiles.
-template <typename T, StageMode kMode>
-__device__ __forceinline__ void load_b_fragments(uint32_t (&b)[kTile.frags_n()][2], const T* tile,
-                                                 int warp_n0, int kk, int lane) {
-  constexpr int kStride = row_stride<kMode, kTile.block_n>();
+template <typename T, MmaConfigId kConfig, StageMode kMode>
+__device__ __forceinline__ void load_b_fragments(uint32_t (&b)[mma_tile(kConfig).frags_n()][2],
+                                                 const T* tile, int warp_n0, int kk, int lane) {
+  constexpr MmaTile kTile = mma_tile(kConfig);
+  constexpr int kStride = row_stride<kConfig, kMode, kTile.block_n>();
   const int j = lane / 8, r = lane % 8;
 #pragma unroll
   for (int p = 0; p < kTile.frags_n() / 2; ++p) {
@@ -102,15 +104,16 @@ __device__ __forceinline__ void store_fragment(T* c, int64_t m, int64_t n, int64
   }
 }
 
-template <typename T, StageMode kModeA, StageMode kModeB>
-__global__ void __launch_bounds__(kTile.threads(), kTile.min_blocks_per_sm)
+template <typename T, MmaConfigId kConfig, StageMode kModeA, StageMode kModeB>
+__global__ void __launch_bounds__(mma_tile(kConfig).threads(), mma_tile(kConfig).min_blocks_per_sm)
     mma_gemm_kernel(KMnOperand<T> a, KMnOperand<T> b, T* __restrict__ c, int64_t m, int64_t n,
                     int64_t k) {
+  constexpr MmaTile kTile = mma_tile(kConfig);
   constexpr int kBM = kTile.block_m, kBN = kTile.block_n, kBK = kTile.block_k;
   constexpr int kStages = kTile.stages, kThreads = kTile.threads();
   constexpr int kFragsM = kTile.frags_m(), kFragsN = kTile.frags_n();
-  using StageA = TileStager<T, kBK, kBM, row_stride<kModeA, kBM>(), kThreads, kVec, kModeA>;
-  using StageB = TileStager<T, kBK, kBN, row_stride<kModeB, kBN>(), kThreads, kVec, kModeB>;
+  using StageA = TileStager<T, kBK, kBM, row_stride<kConfig, kModeA, kBM>(), kThreads, kVec, kModeA>;
+  using StageB = TileStager<T, kBK, kBN, row_stride<kConfig, kModeB, kBN>(), kThreads, kVec, kModeB>;
 
   extern __shared__ __align__(16) unsigned char smem_bytes[];
   T* const smem = reinterpret_cast<T*>(smem_bytes);
@@ -148,8 +151,8 @@ __global__ void __launch_bounds__(kTile.threads(), kTile.min_blocks_per_sm)
 #pragma unroll
     for (int kk = 0; kk < kBK; kk += 16) {
       uint32_t a_frag[kFragsM][4], b_frag[kFragsN][2];
-      load_a_fragments<T, kModeA>(a_frag, a_tile, warp_m0, kk, lane);
-      load_b_fragments<T, kModeB>(b_frag, b_tile, warp_n0, kk, lane);
+      load_a_fragments<T, kConfig, kModeA>(a_frag, a_tile, warp_m0, kk, lane);
+      load_b_fragments<T, kConfig, kModeB>(b_frag, b_tile, warp_n0, kk, lane);
 #pragma unroll
       for (int i = 0; i < kFragsM; ++i)
 #pragma unroll
@@ -182,68 +185,86 @@ MatrixView repack_aligned(const MatrixView& v, const at::TensorOptions& options,
   return {storage.data_ptr(), v.rows, v.cols, ld, v.col_major};
 }
 
-template <typename T, StageMode kModeA, StageMode kModeB>
-void launch_instance(const KMnOperand<T>& a, const KMnOperand<T>& b, T* c, const GemmProblem& p,
-                     int64_t blocks, cudaStream_t stream) {
+// Runtime MmaConfigId -> compile-time constant.
+template <typename F>
+void with_mma_config(MmaConfigId id, F&& f) {
+  using Id = MmaConfigId;
+  switch (id) {
+    case Id::k128x256W64x64: f(std::integral_constant<Id, Id::k128x256W64x64>{}); break;
+    case Id::k128x128W64x64: f(std::integral_constant<Id, Id::k128x128W64x64>{}); break;
+    default: f(std::integral_constant<Id, Id::k128x128W64x32>{}); break;
+  }
+}
+
+// The kernel instance for a config and the operands' orientation (MN- or K-contiguous).
+template <typename T, MmaConfigId kConfig>
+auto mma_kernel_for(bool a_mn_contiguous, bool b_mn_contiguous) {
+  constexpr StageMode kMn = StageMode::kVector, kK = StageMode::kVectorAlongK;
+  if (a_mn_contiguous && b_mn_contiguous) return mma_gemm_kernel<T, kConfig, kMn, kMn>;
+  if (a_mn_contiguous) return mma_gemm_kernel<T, kConfig, kMn, kK>;
+  if (b_mn_contiguous) return mma_gemm_kernel<T, kConfig, kK, kMn>;
+  return mma_gemm_kernel<T, kConfig, kK, kK>;
+}
+
+template <typename T, MmaConfigId kConfig>
+void launch_config(const KMnOperand<T>& a, const KMnOperand<T>& b, T* c, const GemmProblem& p,
+                   cudaStream_t stream) {
+  constexpr MmaTile kTile = mma_tile(kConfig);
   constexpr int kSmemBytes = kTile.smem_bytes();
-  auto* kernel = mma_gemm_kernel<T, kModeA, kModeB>;
-  static std::atomic<uint64_t> opted_in_devices{0};  // > 48 KiB of shared memory: opt in once
+  const int64_t blocks = ((p.m + kTile.block_m - 1) / kTile.block_m) * ((p.n + kTile.block_n - 1) / kTile.block_n);
+  TORCH_CHECK(blocks <= std::numeric_limits<int32_t>::max(), "tiledmm.gemm (mma): output [", p.m, ", ",
+              p.n, "] needs more than 2^31 - 1 tiles");
+  const auto kernel = mma_kernel_for<T, kConfig>(a.mn_contiguous, b.mn_contiguous);
+  // > 48 KiB of shared memory: opt in once per kernel instance and device.
+  static std::atomic<uint64_t> opted_in[4];
+  std::atomic<uint64_t>& devices = opted_in[(a.mn_contiguous ? 2 : 0) + (b.mn_contiguous ? 1 : 0)];
   int device = 0;
   C10_CUDA_CHECK(cudaGetDevice(&device));
   const uint64_t bit = uint64_t{1} << (device % 64);
-  if ((opted_in_devices.load(std::memory_order_relaxed) & bit) == 0) {
+  if ((devices.load(std::memory_order_relaxed) & bit) == 0) {
     C10_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, kSmemBytes));
-    opted_in_devices.fetch_or(bit);
+    devices.fetch_or(bit);
   }
   kernel<<<static_cast<unsigned>(blocks), kTile.threads(), kSmemBytes, stream>>>(a, b, c, p.m, p.n, p.k);
   C10_CUDA_KERNEL_LAUNCH_CHECK();
 }
 
 template <typename T>
-void launch_typed(const GemmProblem& p, at::Tensor& c, cudaStream_t stream) {
+void launch_typed(const GemmProblem& p, MmaConfigId config, at::Tensor& c, cudaStream_t stream) {
   at::Tensor a_storage, b_storage;
   const auto options = c.options();
   const MatrixView a_view = aligned_16(p.a) ? p.a : repack_aligned(p.a, options, a_storage);
   const MatrixView b_view = aligned_16(p.b) ? p.b : repack_aligned(p.b, options, b_storage);
   const auto a = KMnOperand<T>::a_operand(a_view);
   const auto b = KMnOperand<T>::b_operand(b_view);
-  const int64_t blocks = ((p.m + kTile.block_m - 1) / kTile.block_m) * ((p.n + kTile.block_n - 1) / kTile.block_n);
-  TORCH_CHECK(blocks <= std::numeric_limits<int32_t>::max(), "tiledmm.gemm (mma): output [", p.m, ", ",
-              p.n, "] needs more than 2^31 - 1 tiles");
-  T* out = c.data_ptr<T>();
-  constexpr StageMode kMn = StageMode::kVector, kK = StageMode::kVectorAlongK;
-  if (a.mn_contiguous && b.mn_contiguous) launch_instance<T, kMn, kMn>(a, b, out, p, blocks, stream);
-  else if (a.mn_contiguous) launch_instance<T, kMn, kK>(a, b, out, p, blocks, stream);
-  else if (b.mn_contiguous) launch_instance<T, kK, kMn>(a, b, out, p, blocks, stream);
-  else launch_instance<T, kK, kK>(a, b, out, p, blocks, stream);
+  with_mma_config(config, [&](auto id) { launch_config<T, decltype(id)::value>(a, b, c.data_ptr<T>(), p, stream); });
   // The workspaces (if any) are freed to the caching allocator on this stream: safe, as
   // later work on the stream runs after the kernel.
 }
 
 }  // namespace
 
-cudaFuncAttributes mma_kernel_attributes(at::ScalarType dtype, bool a_col_major, bool b_col_major) {
-  constexpr StageMode kMn = StageMode::kVector, kK = StageMode::kVectorAlongK;
+cudaFuncAttributes mma_kernel_attributes(at::ScalarType dtype, MmaConfigId config, bool a_col_major,
+                                         bool b_col_major) {
   cudaFuncAttributes attributes{};
-  auto query = [&](auto kernel) { C10_CUDA_CHECK(cudaFuncGetAttributes(&attributes, kernel)); };
-  auto for_type = [&](auto tag) {
-    using T = decltype(tag);
-    if (a_col_major && !b_col_major) query(mma_gemm_kernel<T, kMn, kMn>);
-    else if (a_col_major) query(mma_gemm_kernel<T, kMn, kK>);
-    else if (!b_col_major) query(mma_gemm_kernel<T, kK, kMn>);
-    else query(mma_gemm_kernel<T, kK, kK>);
-  };
-  if (dtype == at::kBFloat16) for_type(c10::BFloat16{});
-  else for_type(c10::Half{});
+  // A is MN-contiguous when column-major, B when row-major.
+  with_mma_config(config, [&](auto id) {
+    constexpr MmaConfigId kId = decltype(id)::value;
+    if (dtype == at::kBFloat16) {
+      C10_CUDA_CHECK(cudaFuncGetAttributes(&attributes, mma_kernel_for<c10::BFloat16, kId>(a_col_major, !b_col_major)));
+    } else {
+      C10_CUDA_CHECK(cudaFuncGetAttributes(&attributes, mma_kernel_for<c10::Half, kId>(a_col_major, !b_col_major)));
+    }
+  });
   return attributes;
 }
 
-void launch_mma(const GemmProblem& p, at::Tensor& c, cudaStream_t stream) {
+void launch_mma(const GemmProblem& p, MmaConfigId config, at::Tensor& c, cudaStream_t stream) {
   if (p.dtype == at::kBFloat16) {
-    launch_typed<c10::BFloat16>(p, c, stream);
+    launch_typed<c10::BFloat16>(p, config, c, stream);
   } else {
     TORCH_CHECK(p.dtype == at::kHalf, "tiledmm.gemm (mma): bfloat16 or float16 only, got ", p.dtype);
-    launch_typed<c10::Half>(p, c, stream);
+    launch_typed<c10::Half>(p, config, c, stream);
   }
 }
 
