@@ -91,7 +91,9 @@ Plan plan_gemm(const GemmShape& s, const GpuInfo& gpu, std::string_view requeste
     plan.config = simt_tile(plan.simt_config).name;
     plan.reason += "; " + why;
   } else if (plan.kernel == "mma") {
-    plan.mma_config = requested_config.empty() ? MmaConfigId::k128x128W64x32
+    // 4 warps of 64x64 in 128x128 blocks, 2 blocks per SM: measured fastest on an H200
+    // at every shape and layout tried (bench/results/configs/bf16_mma_configs_*.json).
+    plan.mma_config = requested_config.empty() ? MmaConfigId::k128x128W64x64
                                                : mma_config_by_name(requested_config);
     plan.config = mma_tile(plan.mma_config).name;
     if (!requested_config.empty()) plan.reason += "; tile requested by name";

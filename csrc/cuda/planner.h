@@ -29,7 +29,7 @@ struct GpuInfo {
 struct Plan {
   std::string kernel;  // a name from the kernel registry
   SimtConfigId simt_config = SimtConfigId::kFloat128x256;  // used when kernel == "simt"
-  MmaConfigId mma_config = MmaConfigId::k128x128W64x32;     // used when kernel == "mma"
+  MmaConfigId mma_config = MmaConfigId::k128x128W64x64;     // used when kernel == "mma"
   std::string config;  // human-readable tile configuration
   std::string reason;  // why this choice, for explain and error messages
 };
