@@ -58,11 +58,21 @@ def peak_for(dtype_name):
 
 
 def progress(items):
+    """A progress bar on stderr: tqdm's when installed, else a plain one."""
     try:
         from tqdm import tqdm
         return tqdm(items, file=sys.stderr, leave=False)
     except ImportError:
-        return items
+        return _plain_progress(items)
+
+
+def _plain_progress(items):
+    items = list(items)
+    for i, item in enumerate(items):
+        done = 30 * i // max(len(items), 1)
+        print(f"\r[{'#' * done}{'.' * (30 - done)}] {i}/{len(items)}", end="", file=sys.stderr, flush=True)
+        yield item
+    print(f"\r[{'#' * 30}] {len(items)}/{len(items)}", file=sys.stderr)
 
 
 def run(args):
