@@ -4,7 +4,8 @@
 
 Environment:
   TORCH_CUDA_ARCH_LIST  GPU targets; default "8.0+PTX;9.0a" (Ampere and newer, plus
-                        the Hopper-specific sm_90a build).
+                        the Hopper-specific sm_90a build). Without 9.0a the build has no
+                        wgmma family.
   TILEDMM_CPU_ONLY=1    build without CUDA kernels.
   TILEDMM_FORCE_CUDA=1  fail instead of falling back to a CPU-only build when no CUDA
                         toolkit is found (CI sets it).
@@ -49,12 +50,16 @@ def extension():
             extra_compile_args={"cxx": cxx_flags}, py_limited_api=True,
         )
     os.environ.setdefault("TORCH_CUDA_ARCH_LIST", "8.0+PTX;9.0a")
-    nvcc_flags = ["-O3", "-lineinfo", "--expt-relaxed-constexpr", "-DTILEDMM_WITH_CUDA"]
+    defines = ["-DTILEDMM_WITH_CUDA"]
+    # The wgmma family (TMA, wgmma, setmaxnreg) exists only in sm_90a code.
+    if "9.0a" in os.environ["TORCH_CUDA_ARCH_LIST"].replace(";", " ").split():
+        defines.append("-DTILEDMM_WITH_SM90A")
+    nvcc_flags = ["-O3", "-lineinfo", "--expt-relaxed-constexpr"] + defines
     if os.environ.get("TILEDMM_PTXAS_VERBOSE") == "1":
         nvcc_flags.append("-Xptxas=-v")
     return CUDAExtension(
         "tiledmm._C", cxx_sources + sources("csrc/cuda/**/*.cu"), include_dirs=include_dirs,
-        extra_compile_args={"cxx": cxx_flags + ["-DTILEDMM_WITH_CUDA"], "nvcc": nvcc_flags},
+        extra_compile_args={"cxx": cxx_flags + defines, "nvcc": nvcc_flags},
         py_limited_api=True,
     )
 

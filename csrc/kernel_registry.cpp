@@ -2,6 +2,7 @@
 
 #include "cuda/mma_configs.h"
 #include "cuda/simt_configs.h"
+#include "cuda/wgmma_configs.h"
 
 #include <c10/util/Exception.h>
 
@@ -28,6 +29,14 @@ std::vector<KernelInfo> build_table() {
                    "tensor cores through mma.sync m16n8k16 (float32 accumulation), ldmatrix from "
                    "padded shared rows, cp.async multi-stage pipeline, grouped tile order",
                    mma_configs});
+#ifdef TILEDMM_WITH_SM90A
+  std::vector<std::string> wgmma_configs;
+  for (const auto& tile : cuda::kWgmmaTiles) wgmma_configs.emplace_back(tile.name);
+  table.push_back({"wgmma", c10::DeviceType::CUDA, {c10::kHalf, c10::kBFloat16, c10::kFloat}, 90,
+                   "Hopper tensor cores: TMA bulk copies into swizzled shared memory, wgmma from "
+                   "warp-specialized consumer warpgroups, persistent grid (float32 runs as TF32)",
+                   wgmma_configs, /*arch_specific=*/true});
+#endif
   std::vector<std::string> simt_configs;
   for (const auto& tile : cuda::kSimtTiles) simt_configs.emplace_back(tile.name);
   table.push_back({"simt", c10::DeviceType::CUDA, {c10::kFloat, c10::kDouble}, 80,

@@ -22,6 +22,8 @@ struct KernelInfo {
   std::string summary;
   // Tile configurations selectable as "name:config" (empty: the kernel has one shape).
   std::vector<std::string> configs = {};
+  // Arch-specific code (sm_90a): runs on exactly min_compute_capability, not later GPUs.
+  bool arch_specific = false;
 
   bool supports(c10::ScalarType dtype) const;
   std::string dtype_list() const;  // "float32, float64"

@@ -11,14 +11,14 @@ namespace tiledmm {
 namespace {
 
 // One line per kernel: "name|device|dtype,dtype|min_cc|config,config|summary", parsed by
-// tiledmm.kernels().
+// tiledmm.kernels(); min_cc ends in "a" for arch-specific (sm_90a) code.
 std::vector<std::string> kernel_table_op() {
   std::vector<std::string> rows;
   for (const auto& info : kernel_table()) {
     std::ostringstream row;
     row << info.name << '|' << c10::DeviceTypeName(info.device, /*lower_case=*/true) << '|';
     for (size_t i = 0; i < info.dtypes.size(); ++i) row << (i ? "," : "") << dtype_name(info.dtypes[i]);
-    row << '|' << info.min_compute_capability << '|';
+    row << '|' << info.min_compute_capability << (info.arch_specific ? "a" : "") << '|';
     for (size_t i = 0; i < info.configs.size(); ++i) row << (i ? "," : "") << info.configs[i];
     row << '|' << info.summary;
     rows.push_back(row.str());

@@ -30,11 +30,23 @@ def kernel_names(device: str, dtype: torch.dtype) -> list:
     names = [None]
     for info in tiledmm.kernels():
         if info.device == device and dtype in info.dtypes:
-            if device == "cuda" and info.min_compute_capability is not None:
-                if torch.cuda.get_device_capability() < info.min_compute_capability:
-                    continue
+            if device == "cuda" and not runs_here(info):
+                continue
             names.append(info.name)
     return names
+
+
+def runs_here(info) -> bool:
+    """Whether a CUDA kernel's compute-capability rule admits the current GPU."""
+    if info.min_compute_capability is None:
+        return True
+    cc = torch.cuda.get_device_capability()
+    return cc == info.min_compute_capability if info.arch_specific else cc >= info.min_compute_capability
+
+
+def computes_in_tf32(kernel, dtype) -> bool:
+    """float32 through a tensor-core kernel named explicitly (wgmma) runs as TF32."""
+    return dtype == torch.float32 and kernel is not None and kernel.split(":")[0] == "wgmma"
 
 
 def kernel_specs(info, dtype) -> list:
@@ -75,8 +87,12 @@ def make_operand(rows, cols, dtype, device, layout="row", generator=None):
     raise ValueError(layout)
 
 
-def assert_matches_reference(out, a, b):
-    """`out` is a@b up to the rounding the kernel's dtype allows."""
+def assert_matches_reference(out, a, b, tf32=False):
+    """`out` is a@b up to the rounding the kernel's dtype allows.
+
+    tf32: float32 inputs rounded to TF32 (10-bit mantissa) before an exact product and a
+    float32 accumulation; the normwise check then compares with torch.matmul in TF32.
+    """
     m, k = a.shape
     n = b.shape[1]
     assert out.shape == (m, n) and out.dtype == a.dtype and out.device == a.device
@@ -90,8 +106,9 @@ def assert_matches_reference(out, a, b):
     u_out = UNIT_ROUNDOFF[a.dtype]
     u_acc = UNIT_ROUNDOFF[ACCUMULATOR[a.dtype]]
     subnormal_spacing = torch.finfo(a.dtype).tiny * torch.finfo(a.dtype).eps
+    u_in = 2.0**-11 if tf32 else 0.0  # each input's rounding to TF32
     magnitude = a.double().abs() @ b.double().abs()
-    bound = 2 * ((k * u_acc + u_out) * magnitude + u_out * ref.abs()) + subnormal_spacing
+    bound = 2 * ((k * u_acc + 2 * u_in + u_out) * magnitude + u_out * ref.abs()) + subnormal_spacing
     err = (out.double() - ref).abs()
     ratio = err / bound
     worst = ratio.argmax()
@@ -102,10 +119,18 @@ def assert_matches_reference(out, a, b):
         f"for {tuple(a.shape)} x {tuple(b.shape)} {a.dtype}")
     # Normwise: within 2x of torch.matmul's own error in this dtype (plus a floor).
     ours = (out.double() - ref).norm() / ref.norm().clamp_min(1e-300)
-    theirs = (torch.matmul(a, b).double() - ref).norm() / ref.norm().clamp_min(1e-300)
-    floor = 4 * u_out + 2 * k**0.5 * u_acc
+    previous = torch.backends.cuda.matmul.allow_tf32
+    torch.backends.cuda.matmul.allow_tf32 = tf32
+    try:
+        theirs = (torch.matmul(a, b).double() - ref).norm() / ref.norm().clamp_min(1e-300)
+    finally:
+        torch.backends.cuda.matmul.allow_tf32 = previous
+    # Floor: rounding of the output and of the accumulation; with TF32, also the inputs'
+    # rounding (torch.matmul itself skips TF32 on some small shapes).
+    floor = 4 * u_out + 2 * k**0.5 * u_acc + 4 * u_in
     assert ours <= 2 * theirs + floor, (
-        f"relative error {ours:.3e} vs torch.matmul {theirs:.3e} for {a.dtype}")
+        f"relative error {ours:.3e} vs torch.matmul {theirs:.3e} for {a.dtype}"
+        + (" (TF32)" if tf32 else ""))
 
 
 def poison_cached_block(m, n, dtype, device):

@@ -3,8 +3,8 @@ import pytest
 import torch
 
 import tiledmm
-from conftest import (assert_matches_reference, kernel_names, poison_cached_block,
-                      requires_cuda, requires_two_gpus)
+from conftest import (assert_matches_reference, computes_in_tf32, kernel_names,
+                      poison_cached_block, requires_cuda, requires_two_gpus)
 
 pytestmark = requires_cuda
 
@@ -27,7 +27,7 @@ def test_runs_on_the_current_stream(dtype):
             a.copy_(new_a)
             out = tiledmm.gemm(a, b, kernel=kernel)
         torch.cuda.current_stream().wait_stream(side)
-        assert_matches_reference(out, a, b)
+        assert_matches_reference(out, a, b, tf32=computes_in_tf32(kernel, dtype))
 
 
 @pytest.mark.parametrize("dtype", DTYPES, ids=str)
@@ -45,7 +45,7 @@ def test_cuda_graph_capture_and_replay(dtype):
             out.fill_(float("nan"))
             graph.replay()
             torch.cuda.synchronize()
-            assert_matches_reference(out, a, b)
+            assert_matches_reference(out, a, b, tf32=computes_in_tf32(kernel, dtype))
 
 
 @requires_two_gpus
@@ -58,7 +58,7 @@ def test_second_gpu(dtype):
             poison_cached_block(257, 300, dtype, "cuda")
             out = tiledmm.gemm(a, b, kernel=kernel)
             assert out.device == torch.device("cuda:1")
-            assert_matches_reference(out, a, b)
+            assert_matches_reference(out, a, b, tf32=computes_in_tf32(kernel, dtype))
 
 
 def test_no_host_synchronization():

@@ -29,13 +29,16 @@ def test_fields_agree_with_the_planner(gpu, shape, dtype, layout):
     bm, bn, _ = e.block_tile
     assert e.grid == math.ceil(m / bm) * math.ceil(n / bn)
     assert e.waves == pytest.approx(e.grid / (e.blocks_per_sm * model.sm_count))
-    assert e.thread_tile[0] * e.thread_tile[1] * e.threads_per_block == bm * bn
+    # Every thread holds its thread tile of outputs; wgmma's producer warpgroup holds none.
+    output_threads = e.threads_per_block - (128 if e.kernel == "wgmma" else 0)
+    assert e.thread_tile[0] * e.thread_tile[1] * output_threads == bm * bn
     if e.warp_tile:
-        assert (bm // e.warp_tile[0]) * (bn // e.warp_tile[1]) * 32 == e.threads_per_block
+        lanes = 128 if e.kernel == "wgmma" else 32  # a warpgroup or a warp per warp tile
+        assert (bm // e.warp_tile[0]) * (bn // e.warp_tile[1]) * lanes == output_threads
     size = {"fp32": 4, "fp64": 8, "bf16": 2}[dtype]
     assert e.bytes_moved == size * (m * k * math.ceil(n / bn) + k * n * math.ceil(m / bm) + m * n)
     assert e.arithmetic_intensity == pytest.approx(2 * m * n * k / e.bytes_moved)
-    peak = (model.tensor_tflops if e.kernel == "mma" else model.peak_tflops)[e.dtype]
+    peak = (model.tensor_tflops if e.kernel in ("mma", "wgmma") else model.peak_tflops)[e.dtype]
     assert e.bound_tflops <= peak + 1e-9
     assert e.bound_ms == pytest.approx(e.flops / (e.bound_tflops * 1e12) * 1e3)
     assert e.registers is None  # a named model: no compiled-kernel query

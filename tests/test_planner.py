@@ -5,7 +5,9 @@ import torch
 import tiledmm
 
 HAS_CUDA_KERNELS = any(k.device == "cuda" for k in tiledmm.kernels())
+HAS_WGMMA = any(k.name == "wgmma" for k in tiledmm.kernels())
 needs_cuda_build = pytest.mark.skipif(not HAS_CUDA_KERNELS, reason="CPU-only build")
+needs_sm90a_build = pytest.mark.skipif(not HAS_WGMMA, reason="build without sm_90a (TORCH_CUDA_ARCH_LIST lacks 9.0a)")
 
 
 def test_kernel_table():
@@ -18,6 +20,10 @@ def test_kernel_table():
         assert set(table["simt"].dtypes) == {torch.float32, torch.float64}
         assert table["simt"].min_compute_capability == (8, 0)
         assert set(table["mma"].dtypes) == {torch.float16, torch.bfloat16}
+        assert not table["mma"].arch_specific
+    if HAS_WGMMA:
+        assert table["wgmma"].min_compute_capability == (9, 0) and table["wgmma"].arch_specific
+        assert set(table["wgmma"].dtypes) == {torch.float16, torch.bfloat16, torch.float32}
 
 
 @needs_cuda_build
@@ -47,9 +53,41 @@ def test_float64_and_old_gpus():
 @needs_cuda_build
 def test_half_types_use_tensor_cores():
     for dtype in (torch.bfloat16, torch.float16):
-        p = tiledmm.plan(4096, 4096, 4096, dtype)
+        p = tiledmm.plan(4096, 4096, 4096, dtype, compute_capability=(8, 0))
         assert p["kernel"] == "mma" and "tensor cores" in p["reason"]
+        # sm_90a code runs on Hopper only: Blackwell gets the portable mma family.
+        assert tiledmm.plan(4096, 4096, 4096, dtype, compute_capability=(10, 0))["kernel"] == "mma"
         assert tiledmm.plan(4096, 4096, 4096, dtype, compute_capability=(7, 5))["kernel"] == "classic16"
+        hopper = tiledmm.plan(4096, 4096, 4096, dtype, compute_capability=(9, 0))
+        assert hopper["kernel"] == ("wgmma" if HAS_WGMMA else "mma")
+
+
+@needs_sm90a_build
+def test_wgmma_tile_by_tile_count():
+    p = tiledmm.plan(4096, 4096, 4096, torch.bfloat16)  # 512 tiles of 128x256
+    assert p["kernel"] == "wgmma" and p["config"] == "128x256_k128B_2wg_s4" and "512 tiles" in p["reason"]
+    p = tiledmm.plan(1024, 1024, 4096, torch.bfloat16)  # 32 tiles of 128x256 for 132 SMs
+    assert p["config"] == "128x128_k128B_2wg_s6"
+
+
+@needs_cuda_build
+def test_float32_uses_tf32_only_when_allowed():
+    ieee = tiledmm.plan(4096, 4096, 4096, torch.float32, allow_tf32=False)
+    assert ieee["kernel"] == "simt" and "IEEE" in ieee["reason"]
+    tf32 = tiledmm.plan(4096, 4096, 4096, torch.float32, allow_tf32=True)
+    assert tf32["kernel"] == ("wgmma" if HAS_WGMMA else "simt")
+    if HAS_WGMMA:
+        assert "TF32" in tf32["reason"]
+    # No TF32 kernel for Ampere in this build: IEEE float32 there, whatever the setting.
+    assert tiledmm.plan(4096, 4096, 4096, torch.float32, allow_tf32=True,
+                        compute_capability=(8, 0))["kernel"] == "simt"
+    # The default follows torch's setting.
+    previous = torch.backends.cuda.matmul.allow_tf32
+    try:
+        torch.backends.cuda.matmul.allow_tf32 = True
+        assert tiledmm.plan(4096, 4096, 4096, torch.float32)["kernel"] == tf32["kernel"]
+    finally:
+        torch.backends.cuda.matmul.allow_tf32 = previous
 
 
 @needs_cuda_build

@@ -15,6 +15,7 @@ class KernelInfo:
     device: str  # "cpu" or "cuda"
     dtypes: tuple[torch.dtype, ...]
     min_compute_capability: Optional[tuple[int, int]]  # None: any device this build targets
+    arch_specific: bool  # True: runs on exactly min_compute_capability (sm_90a code), not later GPUs
     configs: tuple[str, ...]  # tile configs, selectable as kernel="name:config"
     summary: str
 
@@ -34,13 +35,15 @@ def kernels() -> list[KernelInfo]:
     result = []
     for row in torch.ops.tiledmm._kernel_table():
         name, device, dtypes, min_cc, configs, summary = row.split("|", 5)
-        cc = int(min_cc)
+        arch_specific = min_cc.endswith("a")
+        cc = int(min_cc.rstrip("a"))
         result.append(
             KernelInfo(
                 name=name,
                 device=device,
                 dtypes=tuple(getattr(torch, d) for d in dtypes.split(",")),
                 min_compute_capability=None if cc == 0 else (cc // 10, cc % 10),
+                arch_specific=arch_specific,
                 configs=tuple(configs.split(",")) if configs else (),
                 summary=summary,
             )
@@ -51,12 +54,17 @@ def kernels() -> list[KernelInfo]:
 def plan(m: int, n: int, k: int, dtype: torch.dtype = torch.float32, *,
          a_col_major: bool = False, b_col_major: bool = False,
          compute_capability: tuple[int, int] = (9, 0), sm_count: int = 132,
-         kernel: Optional[str] = None) -> dict:
+         kernel: Optional[str] = None, allow_tf32: Optional[bool] = None) -> dict:
     """The CUDA planner's choice for a problem on a described GPU (no GPU needed).
 
+    ``allow_tf32`` defaults to torch's current setting
+    (``torch.backends.cuda.matmul.allow_tf32``), as a gemm call would see it.
     Returns ``{"kernel": ..., "config": ..., "reason": ...}``.
     """
+    if allow_tf32 is None:
+        allow_tf32 = torch.backends.cuda.matmul.allow_tf32
     name, config, reason = torch.ops.tiledmm._plan(
         m, n, k, dtype, a_col_major, b_col_major,
-        compute_capability[0] * 10 + compute_capability[1], sm_count, kernel=kernel)
+        compute_capability[0] * 10 + compute_capability[1], sm_count, kernel=kernel,
+        allow_tf32=allow_tf32)
     return {"kernel": name, "config": config, "reason": reason}

@@ -37,14 +37,15 @@ class GpuModel:
 
 
 _HOPPER = {torch.float32: 67.0, torch.float64: 34.0, torch.float16: 67.0, torch.bfloat16: 67.0}
-_HOPPER_TC = {torch.float16: 989.0, torch.bfloat16: 989.0}
+_HOPPER_TC = {torch.float16: 989.0, torch.bfloat16: 989.0, torch.float32: 494.0}  # float32: TF32
 GPUS = {
-    # classic16 and simt run on CUDA cores (the FMA peaks); mma on tensor cores.
+    # classic16 and simt run on CUDA cores (the FMA peaks); mma and wgmma on tensor cores.
     "H100": GpuModel("H100 SXM", (9, 0), 132, 3.35, _HOPPER, _HOPPER_TC),
     "H200": GpuModel("H200 SXM", (9, 0), 132, 4.8, _HOPPER, _HOPPER_TC),
     "A100": GpuModel("A100 SXM", (8, 0), 108, 2.04,
                      {torch.float32: 19.5, torch.float64: 9.7, torch.float16: 19.5, torch.bfloat16: 19.5},
-                     {torch.float16: 312.0, torch.bfloat16: 312.0}, smem_per_sm=164 * 1024),
+                     {torch.float16: 312.0, torch.bfloat16: 312.0, torch.float32: 156.0},
+                     smem_per_sm=164 * 1024),
 }
 
 
@@ -103,10 +104,12 @@ class Explanation:
             f"kernel       {self.kernel} ({self.config})",
             f"why          {self.reason}",
             f"block tile   {bm} x {bn} outputs, K step {bk}, {self.stages} pipeline stage(s) in shared memory",
-            f"warp tile    {self.warp_tile[0]} x {self.warp_tile[1]}" if self.warp_tile else
+            f"{'wgroup tile' if self.kernel == 'wgmma' else 'warp tile':<13}"
+            f"{self.warp_tile[0]} x {self.warp_tile[1]}" if self.warp_tile else
             "warp tile    - (no warp-level tiling)",
             f"thread tile  {self.thread_tile[0]} x {self.thread_tile[1]} outputs per thread"
-            + (" (in mma.sync m16n8k16 fragments)" if self.kernel == "mma" else "")
+            + {"mma": " (in mma.sync m16n8k16 fragments)",
+               "wgmma": " (wgmma accumulators)"}.get(self.kernel, "")
             + f", {self.threads_per_block} threads per block",
             f"grid         {self.grid} blocks = {math.ceil(self.m / bm)} x {math.ceil(self.n / bn)} tiles; "
             f"{self.blocks_per_sm} block(s)/SM -> {self.waves:.2f} waves",
@@ -146,10 +149,13 @@ def explain(m: int, n: int, k: int, dtype="fp32", layout: str = "nn", gpu: Optio
     plan = tiledmm.plan(m, n, k, dtype, a_col_major=a_col, b_col_major=b_col,
                         compute_capability=model.compute_capability, sm_count=model.sm_count,
                         kernel=kernel)
-    if plan["kernel"] in ("simt", "mma"):
+    size = torch.tensor([], dtype=dtype).element_size()
+    if plan["kernel"] in ("simt", "mma", "wgmma"):
         t = _tile_table()[plan["config"]]  # the planner's or the requested config
         block, warp, thread, stages, threads, smem = (t["block"], t["warp"], t["thread"], t["stages"],
                                                       t["threads"], t["smem"])
+        if plan["kernel"] == "wgmma":  # K step: 128 bytes of K per staged row
+            block = (block[0], block[1], 128 // size)
         blocks_per_sm = t["min_blocks"]
     else:  # classic16
         block, warp, thread, stages, threads = (16, 16, 16), None, (1, 1), 1, 256
@@ -170,11 +176,10 @@ def explain(m: int, n: int, k: int, dtype="fp32", layout: str = "nn", gpu: Optio
     bm, bn, _ = block
     tiles_m, tiles_n = math.ceil(m / bm), math.ceil(n / bn)
     grid = tiles_m * tiles_n
-    size = torch.tensor([], dtype=dtype).element_size()
     bytes_moved = size * (m * k * tiles_n + k * n * tiles_m + m * n)
     flops = 2 * m * n * k
     intensity = flops / bytes_moved if bytes_moved else 0.0
-    peak = (model.tensor_tflops if plan["kernel"] == "mma" else model.peak_tflops)[dtype]
+    peak = (model.tensor_tflops if plan["kernel"] in ("mma", "wgmma") else model.peak_tflops)[dtype]
     memory_tflops = intensity * model.bandwidth_tb_s
     bound = min(peak, memory_tflops)
     explanation = Explanation(

@@ -4,6 +4,7 @@
 #include "kernels/launchers.h"
 #include "planner.h"
 
+#include <ATen/Context.h>
 #include <ATen/cuda/CUDAContext.h>
 #include <c10/cuda/CUDAFunctions.h>
 #include <c10/cuda/CUDAGuard.h>
@@ -19,15 +20,20 @@ GpuInfo describe_gpu(const cudaDeviceProp& prop) {
   return {prop.major * 10 + prop.minor, prop.multiProcessorCount};
 }
 
-void check_compute_capability(const std::string& kernel, const cudaDeviceProp& prop,
-                              int device_index) {
+void check_compute_capability(std::string_view kernel, const cudaDeviceProp& prop, int device_index) {
   const KernelInfo* info = find_kernel(kernel);
-  const int cc = prop.major * 10 + prop.minor;
-  TORCH_CHECK(info != nullptr && cc >= info->min_compute_capability, "tiledmm.gemm: kernel '",
-              kernel, "' needs compute capability >= ", info ? info->min_compute_capability / 10 : 0,
-              ".", info ? info->min_compute_capability % 10 : 0, ", but cuda:", device_index, " (",
-              prop.name, ") has ", prop.major, ".", prop.minor);
+  TORCH_CHECK(info != nullptr, "tiledmm.gemm: unknown kernel '", kernel, "'");
+  const int cc = prop.major * 10 + prop.minor, need = info->min_compute_capability;
+  const bool runs = info->arch_specific ? cc == need : cc >= need;
+  TORCH_CHECK(runs, "tiledmm.gemm: kernel '", kernel, "' needs compute capability ",
+              info->arch_specific ? "exactly " : ">= ", need / 10, ".", need % 10,
+              info->arch_specific ? " (arch-specific sm_90a code)" : "", ", but cuda:", device_index,
+              " (", prop.name, ") has ", prop.major, ".", prop.minor);
 }
+
+// torch.matmul's float32 rule: TF32 tensor cores only when the user allowed them
+// (torch.backends.cuda.matmul.allow_tf32, or float32 matmul precision "high"/"medium").
+bool tf32_allowed() { return at::globalContext().allowTF32CuBLAS(); }
 
 at::Tensor gemm_cuda(const at::Tensor& a, const at::Tensor& b,
                      std::optional<std::string_view> kernel) {
@@ -39,17 +45,16 @@ at::Tensor gemm_cuda(const at::Tensor& a, const at::Tensor& b,
 
   const cudaDeviceProp& prop = *at::cuda::getDeviceProperties(a.device().index());
   if (!p.kernel.empty()) {
-    check_compute_capability(std::string(split_kernel_spec(p.kernel).first), prop, a.device().index());
+    check_compute_capability(split_kernel_spec(p.kernel).first, prop, a.device().index());
   }
-  const Plan plan = plan_gemm({p.m, p.n, p.k, p.dtype, p.a.col_major, p.b.col_major},
+  const Plan plan = plan_gemm({p.m, p.n, p.k, p.dtype, p.a.col_major, p.b.col_major, tf32_allowed()},
                               describe_gpu(prop), p.kernel);
   const cudaStream_t stream = at::cuda::getCurrentCUDAStream(a.device().index());
-  if (plan.kernel == "simt") {
-    launch_simt(p, plan.simt_config, c, stream);
-  } else if (plan.kernel == "mma") {
-    launch_mma(p, plan.mma_config, c, stream);
-  } else {
-    launch_classic16(p, c, stream);
+  switch (plan.family) {
+    case KernelFamily::kSimt: launch_simt(p, plan.simt_config, c, stream); break;
+    case KernelFamily::kMma: launch_mma(p, plan.mma_config, c, stream); break;
+    case KernelFamily::kWgmma: launch_wgmma(p, plan.wgmma_config, c, stream); break;
+    default: launch_classic16(p, c, stream);
   }
   return c;
 }
@@ -66,12 +71,15 @@ std::vector<int64_t> kernel_resources_op(int64_t m, int64_t n, int64_t k, c10::S
   }
   const int device = c10::cuda::current_device();
   const cudaDeviceProp& prop = *at::cuda::getDeviceProperties(device);
-  const Plan plan = plan_gemm({m, n, k, dtype, a_col_major, b_col_major}, describe_gpu(prop),
-                              requested);
-  const cudaFuncAttributes attributes =
-      plan.kernel == "simt"  ? simt_kernel_attributes(dtype, plan.simt_config, a_col_major, b_col_major)
-      : plan.kernel == "mma" ? mma_kernel_attributes(dtype, plan.mma_config, a_col_major, b_col_major)
-                             : classic16_kernel_attributes(dtype);
+  const Plan plan = plan_gemm({m, n, k, dtype, a_col_major, b_col_major, tf32_allowed()},
+                              describe_gpu(prop), requested);
+  cudaFuncAttributes attributes{};
+  switch (plan.family) {
+    case KernelFamily::kSimt: attributes = simt_kernel_attributes(dtype, plan.simt_config, a_col_major, b_col_major); break;
+    case KernelFamily::kMma: attributes = mma_kernel_attributes(dtype, plan.mma_config, a_col_major, b_col_major); break;
+    case KernelFamily::kWgmma: attributes = wgmma_kernel_attributes(dtype, plan.wgmma_config, a_col_major, b_col_major); break;
+    default: attributes = classic16_kernel_attributes(dtype);
+  }
   return {attributes.numRegs, static_cast<int64_t>(attributes.localSizeBytes),
           static_cast<int64_t>(attributes.sharedSizeBytes), attributes.maxThreadsPerBlock};
 }

@@ -13,39 +13,63 @@ namespace {
 
 int64_t ceil_div(int64_t x, int64_t y) { return (x + y - 1) / y; }
 
+// Appends to the caller's reason string, if it asked for one.
+struct Reasons {
+  std::string* out;
+  template <typename... Parts>
+  void add(const Parts&... parts) const {
+    if (out == nullptr) return;
+    std::ostringstream text;
+    text << (out->empty() ? "" : "; ");
+    (text << ... << parts);
+    *out += text.str();
+  }
+};
+
 // fp32 tile: the largest tile that still keeps (nearly) every SM busy; larger tiles do
 // more FMAs per shared-memory load (8x16 outputs per thread against 8x8 or 4x8). The
 // 128x256 tile steps K by 32: measured fastest at 2048^3 and 4096^3 on an H200
 // (bench/results/configs/), and 128 tiles on 132 SMs (2048^2) still count as full.
-SimtConfigId pick_simt_config(const GemmShape& s, const GpuInfo& gpu, std::string& why) {
+SimtConfigId pick_simt_config(const GemmShape& s, const GpuInfo& gpu, const Reasons& why) {
   if (s.dtype == c10::kDouble) {
-    why = "float64 uses the double-precision simt tile";
+    why.add("float64 uses the double-precision simt tile");
     return SimtConfigId::kDouble64x64;
   }
   auto tiles = [&](SimtConfigId id) {
     const SimtTile& t = simt_tile(id);
     return ceil_div(s.m, t.block_m) * ceil_div(s.n, t.block_n);
   };
-  std::ostringstream out;
   for (SimtConfigId id : {SimtConfigId::kFloat128x256K32, SimtConfigId::kFloat128x128}) {
     if (10 * tiles(id) >= 9 * gpu.sm_count) {
-      out << tiles(id) << " tiles of " << simt_tile(id).block_m << "x" << simt_tile(id).block_n
-          << " keep the " << gpu.sm_count << " SMs busy";
-      why = out.str();
+      why.add(tiles(id), " tiles of ", simt_tile(id).block_m, "x", simt_tile(id).block_n,
+              " keep the ", gpu.sm_count, " SMs busy");
       return id;
     }
   }
-  out << "only " << tiles(SimtConfigId::kFloat128x128) << " tiles of 128x128 for "
-      << gpu.sm_count << " SMs: 64x64 tiles for more parallelism";
-  why = out.str();
+  why.add("only ", tiles(SimtConfigId::kFloat128x128), " tiles of 128x128 for ", gpu.sm_count,
+          " SMs: 64x64 tiles for more parallelism");
   return SimtConfigId::kFloat64x64;
 }
 
-MmaConfigId mma_config_by_name(std::string_view name) {
-  for (int i = 0; i < static_cast<int>(MmaConfigId::kCount); ++i) {
-    if (name == kMmaTiles[i].name) return static_cast<MmaConfigId>(i);
+// wgmma tile: 128x256 (the most MMA work per byte staged) while its tiles fill every SM
+// at least once; otherwise 128x128, twice the tiles.
+WgmmaConfigId pick_wgmma_config(const GemmShape& s, const GpuInfo& gpu, const Reasons& why) {
+  const WgmmaTile& wide = wgmma_tile(WgmmaConfigId::k128x256);
+  const int64_t wide_tiles = ceil_div(s.m, wide.block_m) * ceil_div(s.n, wide.block_n);
+  if (wide_tiles >= gpu.sm_count) {
+    why.add(wide_tiles, " tiles of 128x256 cover the ", gpu.sm_count, " SMs");
+    return WgmmaConfigId::k128x256;
   }
-  TORCH_CHECK(false, "tiledmm: unknown mma config '", name, "'");
+  why.add("only ", wide_tiles, " tiles of 128x256 for ", gpu.sm_count, " SMs: 128x128 tiles");
+  return WgmmaConfigId::k128x128;
+}
+
+template <typename Id, typename Table>
+Id config_by_name(std::string_view family, std::string_view name, const Table& table, int count) {
+  for (int i = 0; i < count; ++i) {
+    if (name == table[i].name) return static_cast<Id>(i);
+  }
+  TORCH_CHECK(false, "tiledmm: unknown ", family, " config '", name, "'");
 }
 
 SimtConfigId simt_config_by_name(std::string_view name, c10::ScalarType dtype) {
@@ -61,44 +85,83 @@ SimtConfigId simt_config_by_name(std::string_view name, c10::ScalarType dtype) {
               "; available: ", names);
 }
 
+KernelFamily family_by_name(std::string_view name) {
+  for (KernelFamily f : {KernelFamily::kClassic16, KernelFamily::kSimt, KernelFamily::kMma, KernelFamily::kWgmma}) {
+    if (name == family_name(f)) return f;
+  }
+  TORCH_CHECK(false, "tiledmm: no CUDA kernel family named '", name, "'");
+}
+
 }  // namespace
 
-Plan plan_gemm(const GemmShape& s, const GpuInfo& gpu, std::string_view requested) {
+const char* family_name(KernelFamily family) {
+  switch (family) {
+    case KernelFamily::kSimt: return "simt";
+    case KernelFamily::kMma: return "mma";
+    case KernelFamily::kWgmma: return "wgmma";
+    default: return "classic16";
+  }
+}
+
+bool built_with_sm90a() {
+#ifdef TILEDMM_WITH_SM90A
+  return true;
+#else
+  return false;
+#endif
+}
+
+Plan plan_gemm(const GemmShape& s, const GpuInfo& gpu, std::string_view requested, std::string* why_out) {
+  const Reasons why{why_out};
   Plan plan;
   const auto [requested_kernel, requested_config] = split_kernel_spec(requested);
-  const bool simt_dtype = s.dtype == c10::kFloat || s.dtype == c10::kDouble;
+  const bool half = s.dtype == c10::kHalf || s.dtype == c10::kBFloat16;
+  // wgmma and setmaxnreg exist on sm_90 only (sm_90a code does not run on later GPUs).
+  const bool wgmma_ok = built_with_sm90a() && gpu.compute_capability == 90;
   if (!requested.empty()) {
-    plan.kernel = std::string(requested_kernel);
-    plan.reason = "requested by name";
-  } else if (simt_dtype && gpu.compute_capability >= 80) {
-    plan.kernel = "simt";
-    plan.reason = "IEEE " + dtype_name(s.dtype) + " on CUDA cores";
-  } else if (gpu.compute_capability >= 80) {
-    plan.kernel = "mma";
-    plan.reason = dtype_name(s.dtype) + " on tensor cores (mma.sync), float32 accumulation";
+    plan.family = family_by_name(requested_kernel);
+    why.add("requested by name");
+  } else if (s.dtype == c10::kFloat && s.allow_tf32 && wgmma_ok) {
+    plan.family = KernelFamily::kWgmma;
+    why.add("float32 with TF32 allowed (torch.backends.cuda.matmul.allow_tf32): TF32 tensor cores "
+            "through TMA + wgmma, float32 accumulation");
+  } else if (!half && gpu.compute_capability >= 80) {
+    plan.family = KernelFamily::kSimt;
+    why.add("IEEE ", dtype_name(s.dtype), " on CUDA cores",
+            s.dtype == c10::kFloat && s.allow_tf32 ? " (TF32 tensor cores need the sm_90a wgmma build)" : "");
+  } else if (half && wgmma_ok) {
+    plan.family = KernelFamily::kWgmma;
+    why.add(dtype_name(s.dtype), " on tensor cores through TMA + wgmma (sm_90a), float32 accumulation");
+  } else if (half && gpu.compute_capability >= 80) {
+    plan.family = KernelFamily::kMma;
+    why.add(dtype_name(s.dtype), " on tensor cores (mma.sync), float32 accumulation");
   } else {
-    plan.kernel = "classic16";
-    plan.reason = "the simt and mma kernels need sm80+ (cp.async, mma.sync)";
+    plan.family = KernelFamily::kClassic16;
+    why.add("the simt and mma kernels need sm80+ (cp.async, mma.sync)");
   }
-  if (plan.kernel == "simt") {
-    std::string why;
-    if (requested_config.empty()) {
-      plan.simt_config = pick_simt_config(s, gpu, why);
-    } else {
-      plan.simt_config = simt_config_by_name(requested_config, s.dtype);
-      why = "tile requested by name";
-    }
-    plan.config = simt_tile(plan.simt_config).name;
-    plan.reason += "; " + why;
-  } else if (plan.kernel == "mma") {
-    // 4 warps of 64x64 in 128x128 blocks, 2 blocks per SM: measured fastest on an H200
-    // at every shape and layout tried (bench/results/configs/bf16_mma_configs_*.json).
-    plan.mma_config = requested_config.empty() ? MmaConfigId::k128x128W64x64
-                                               : mma_config_by_name(requested_config);
-    plan.config = mma_tile(plan.mma_config).name;
-    if (!requested_config.empty()) plan.reason += "; tile requested by name";
-  } else if (plan.kernel == "classic16") {
-    plan.config = "16x16 tile, 1 output per thread";
+  const bool by_name = !requested_config.empty();
+  if (by_name) why.add("tile requested by name");
+  switch (plan.family) {
+    case KernelFamily::kSimt:
+      plan.simt_config = by_name ? simt_config_by_name(requested_config, s.dtype) : pick_simt_config(s, gpu, why);
+      plan.config = simt_tile(plan.simt_config).name;
+      break;
+    case KernelFamily::kMma:
+      // 4 warps of 64x64 in 128x128 blocks, 2 blocks per SM: measured fastest on an H200
+      // at every shape and layout tried (bench/results/configs/bf16_mma_configs_*.json).
+      plan.mma_config = by_name ? config_by_name<MmaConfigId>("mma", requested_config, kMmaTiles,
+                                                              static_cast<int>(MmaConfigId::kCount))
+                                : MmaConfigId::k128x128W64x64;
+      plan.config = mma_tile(plan.mma_config).name;
+      break;
+    case KernelFamily::kWgmma:
+      plan.wgmma_config = by_name ? config_by_name<WgmmaConfigId>("wgmma", requested_config, kWgmmaTiles,
+                                                                  static_cast<int>(WgmmaConfigId::kCount))
+                                  : pick_wgmma_config(s, gpu, why);
+      plan.config = wgmma_tile(plan.wgmma_config).name;
+      break;
+    default:
+      plan.config = "16x16 tile, 1 output per thread";
   }
   return plan;
 }
@@ -108,16 +171,18 @@ namespace {
 // tiledmm::_plan: the planner's choice for a described problem and GPU, without a GPU.
 std::vector<std::string> plan_op(int64_t m, int64_t n, int64_t k, c10::ScalarType dtype,
                                  bool a_col_major, bool b_col_major, int64_t compute_capability,
-                                 int64_t sm_count, std::optional<std::string_view> kernel) {
-  GemmShape shape{m, n, k, dtype, a_col_major, b_col_major};
+                                 int64_t sm_count, std::optional<std::string_view> kernel,
+                                 bool allow_tf32) {
+  GemmShape shape{m, n, k, dtype, a_col_major, b_col_major, allow_tf32};
   GpuInfo gpu{static_cast<int>(compute_capability), static_cast<int>(sm_count)};
   std::string requested;
   if (kernel.has_value() && !kernel->empty() && *kernel != "auto") {
     require_kernel(*kernel, c10::DeviceType::CUDA, dtype);
     requested = std::string(*kernel);
   }
-  const Plan plan = plan_gemm(shape, gpu, requested);
-  return {plan.kernel, plan.config, plan.reason};
+  std::string why;
+  const Plan plan = plan_gemm(shape, gpu, requested, &why);
+  return {family_name(plan.family), plan.config, why};
 }
 
 // tiledmm::_tile_table: the tile configs of the simt and mma families, one row each:
@@ -130,6 +195,15 @@ std::vector<std::string> tile_table_op() {
     row << t.name << '|' << t.block_m << '|' << t.block_n << '|' << t.block_k << '|' << t.warp_m()
         << '|' << t.warp_n() << '|' << 2 * t.frags_m() << '|' << 2 * t.frags_n() << '|' << t.stages
         << '|' << t.threads() << '|' << t.min_blocks_per_sm << '|' << 2 << '|' << t.smem_bytes();
+    rows.push_back(row.str());
+  }
+  // wgmma: block_k for 2-byte types (128 bytes of K); the "warp" tile is a consumer
+  // warpgroup's 64 x block_n slab, of which a thread holds 2 rows x block_n / 4 columns.
+  for (const WgmmaTile& t : kWgmmaTiles) {
+    std::ostringstream row;
+    row << t.name << '|' << t.block_m << '|' << t.block_n << '|' << WgmmaTile::kRowBytes / 2 << '|' << 64
+        << '|' << t.block_n << '|' << 2 << '|' << t.block_n / 4 << '|' << t.stages << '|' << t.threads()
+        << '|' << 1 << '|' << 2 << '|' << t.smem_bytes();
     rows.push_back(row.str());
   }
   for (int i = 0; i < static_cast<int>(SimtConfigId::kCount); ++i) {
@@ -151,7 +225,7 @@ TORCH_LIBRARY_FRAGMENT(tiledmm, m) {
   m.def("_tile_table() -> str[]", &tile_table_op);
   m.def(
       "_plan(int m, int n, int k, ScalarType dtype, bool a_col_major, bool b_col_major, "
-      "int compute_capability, int sm_count, str? kernel=None) -> str[]",
+      "int compute_capability, int sm_count, str? kernel=None, bool allow_tf32=False) -> str[]",
       &plan_op);
 }
 

@@ -5,6 +5,7 @@
 
 #include "mma_configs.h"
 #include "simt_configs.h"
+#include "wgmma_configs.h"
 
 #include <c10/core/ScalarType.h>
 
@@ -19,6 +20,7 @@ struct GemmShape {
   c10::ScalarType dtype = c10::kFloat;
   bool a_col_major = false;
   bool b_col_major = false;
+  bool allow_tf32 = false;  // float32 may run on TF32 tensor cores (torch's matmul setting)
 };
 
 struct GpuInfo {
@@ -26,16 +28,26 @@ struct GpuInfo {
   int sm_count = 0;
 };
 
+enum class KernelFamily { kClassic16, kSimt, kMma, kWgmma };
+
+// The registry name of a family ("classic16", "simt", ...).
+const char* family_name(KernelFamily family);
+
+// True when this build contains the sm_90a code of the wgmma family.
+bool built_with_sm90a();
+
 struct Plan {
-  std::string kernel;  // a name from the kernel registry
-  SimtConfigId simt_config = SimtConfigId::kFloat128x256;  // used when kernel == "simt"
-  MmaConfigId mma_config = MmaConfigId::k128x128W64x64;     // used when kernel == "mma"
-  std::string config;  // human-readable tile configuration
-  std::string reason;  // why this choice, for explain and error messages
+  KernelFamily family = KernelFamily::kClassic16;
+  SimtConfigId simt_config = SimtConfigId::kFloat128x256;    // used by kSimt
+  MmaConfigId mma_config = MmaConfigId::k128x128W64x64;       // used by kMma
+  WgmmaConfigId wgmma_config = WgmmaConfigId::k128x256;      // used by kWgmma
+  const char* config = "";  // the tile configuration's name
 };
 
 // `requested` is a kernel spec ("name" or "name:config") already validated against the
-// registry, or empty.
-Plan plan_gemm(const GemmShape& shape, const GpuInfo& gpu, std::string_view requested);
+// registry, or empty. `why`, when given, receives the reasons for the choice (kept off
+// the hot path: a gemm call passes nullptr).
+Plan plan_gemm(const GemmShape& shape, const GpuInfo& gpu, std::string_view requested,
+               std::string* why = nullptr);
 
 }  // namespace tiledmm::cuda

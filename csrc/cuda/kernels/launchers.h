@@ -6,6 +6,7 @@
 #include "../../gemm_problem.h"
 #include "../mma_configs.h"
 #include "../simt_configs.h"
+#include "../wgmma_configs.h"
 
 #include <ATen/core/Tensor.h>
 #include <cuda_runtime.h>
@@ -15,12 +16,16 @@ namespace tiledmm::cuda {
 void launch_classic16(const GemmProblem& p, at::Tensor& c, cudaStream_t stream);
 void launch_simt(const GemmProblem& p, SimtConfigId config, at::Tensor& c, cudaStream_t stream);
 void launch_mma(const GemmProblem& p, MmaConfigId config, at::Tensor& c, cudaStream_t stream);
+// sm_90a only; float32 inputs run as TF32.
+void launch_wgmma(const GemmProblem& p, WgmmaConfigId config, at::Tensor& c, cudaStream_t stream);
 
 // Compiled resources (registers, local memory, ...) of the kernel a plan would launch,
 // for `tiledmm.explain`. Need a GPU (a CUDA context).
 cudaFuncAttributes classic16_kernel_attributes(at::ScalarType dtype);
 cudaFuncAttributes mma_kernel_attributes(at::ScalarType dtype, MmaConfigId config, bool a_col_major,
                                          bool b_col_major);
+cudaFuncAttributes wgmma_kernel_attributes(at::ScalarType dtype, WgmmaConfigId config, bool a_col_major,
+                                           bool b_col_major);
 cudaFuncAttributes simt_kernel_attributes(at::ScalarType dtype, SimtConfigId config,
                                           bool a_col_major, bool b_col_major);
 

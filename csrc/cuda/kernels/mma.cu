@@ -9,16 +9,19 @@
 //   shared -> regs     load_a_fragments / load_b_fragments: ldmatrix.x4, transposing
 //                      (.trans) when the staged rows run along MN.
 //   tensor cores       per 16-deep k step, frags_m x frags_n mma.sync.m16n8k16 per warp.
-//   regs -> global     store_fragments: float32 -> T, two adjacent outputs per store.
+//   regs -> global     store_fragment (common/epilogue.cuh): float32 -> T, two
+//                      adjacent outputs per store.
 // Operands must be 16-byte aligned with a leading dimension that is a multiple of 8
 // elements; the launcher repacks others into an aligned workspace first.
 #include "launchers.h"
 
+#include "../common/epilogue.cuh"
 #include "../common/mainloop.cuh"
 #include "../common/operand.cuh"
 #include "../common/ptx.cuh"
 #include "../common/tile_stager.cuh"
 #include "../mma_configs.h"
+#include "../operand_workspace.h"
 
 #include <ATen/ATen.h>
 #include <c10/cuda/CUDAException.h>
@@ -81,26 +84,6 @@ __device__ __forceinline__ void load_b_fragments(uint32_t (&b)[mma_tile(kConfig)
     b[2 * p][1] = x[1];
     b[2 * p + 1][0] = x[2];
     b[2 * p + 1][1] = x[3];
-  }
-}
-
-// ---- registers -> global ------------------------------------------------------------------
-// Fragment d of an m16n8 tile: d[0..1] at (row g, cols 2t, 2t+1), d[2..3] at row g + 8.
-template <typename T>
-__device__ __forceinline__ void store_fragment(T* c, int64_t m, int64_t n, int64_t row, int64_t col,
-                                               const float (&d)[4], bool pairs_ok) {
-#pragma unroll
-  for (int half = 0; half < 2; ++half) {
-    const int64_t r = row + 8 * half;
-    if (r >= m) continue;
-    T* out = c + r * n + col;
-    if (pairs_ok && col + 1 < n) {
-      const T pair[2] = {static_cast<T>(d[2 * half]), static_cast<T>(d[2 * half + 1])};
-      *reinterpret_cast<uint32_t*>(out) = *reinterpret_cast<const uint32_t*>(pair);
-    } else {
-      if (col < n) out[0] = static_cast<T>(d[2 * half]);
-      if (col + 1 < n) out[1] = static_cast<T>(d[2 * half + 1]);
-    }
   }
 }
 
@@ -171,20 +154,6 @@ __global__ void __launch_bounds__(mma_tile(kConfig).threads(), mma_tile(kConfig)
                         acc[i][j], pairs_ok);
 }
 
-bool aligned_16(const MatrixView& v) { return v.alignment_bytes(2) % 16 == 0; }
-
-// A copy of `v` with a leading dimension padded to 8 elements (16 bytes), same
-// orientation, in `storage`; cp.async copies 16 bytes and needs aligned sources.
-MatrixView repack_aligned(const MatrixView& v, const at::TensorOptions& options, at::Tensor& storage) {
-  const int64_t lines = v.col_major ? v.cols : v.rows;   // rows of the stored orientation
-  const int64_t extent = v.col_major ? v.rows : v.cols;  // contiguous elements per line
-  const int64_t ld = (extent + 7) / 8 * 8;
-  storage = at::empty({lines, ld}, options);
-  const at::Tensor source = at::from_blob(const_cast<void*>(v.data), {lines, extent}, {v.ld, 1}, options);
-  storage.narrow(1, 0, extent).copy_(source);
-  return {storage.data_ptr(), v.rows, v.cols, ld, v.col_major};
-}
-
 // Runtime MmaConfigId -> compile-time constant.
 template <typename F>
 void with_mma_config(MmaConfigId id, F&& f) {
@@ -233,8 +202,8 @@ template <typename T>
 void launch_typed(const GemmProblem& p, MmaConfigId config, at::Tensor& c, cudaStream_t stream) {
   at::Tensor a_storage, b_storage;
   const auto options = c.options();
-  const MatrixView a_view = aligned_16(p.a) ? p.a : repack_aligned(p.a, options, a_storage);
-  const MatrixView b_view = aligned_16(p.b) ? p.b : repack_aligned(p.b, options, b_storage);
+  const MatrixView a_view = is_16_byte_aligned(p.a, 2) ? p.a : repack_aligned(p.a, options, a_storage);
+  const MatrixView b_view = is_16_byte_aligned(p.b, 2) ? p.b : repack_aligned(p.b, options, b_storage);
   const auto a = KMnOperand<T>::a_operand(a_view);
   const auto b = KMnOperand<T>::b_operand(b_view);
   with_mma_config(config, [&](auto id) { launch_config<T, decltype(id)::value>(a, b, c.data_ptr<T>(), p, stream); });

@@ -1,0 +1,115 @@
+// Thin wrappers over the Hopper (sm_90a) PTX the `wgmma` family uses: mbarriers, TMA
+// bulk-tensor copies, warpgroup MMA and register reallocation. ptx.cuh holds the sm80
+// instructions. Every body compiles only for sm_90a (TILEDMM_SM90A_DEVICE); elsewhere it
+// traps, and the planner never launches these kernels there.
+#pragma once
+
+#include "ptx.cuh"
+
+#include <cstdint>
+
+#if defined(__CUDA_ARCH__) && defined(__CUDA_ARCH_FEAT_SM90_ALL)
+#define TILEDMM_SM90A_DEVICE 1
+#endif
+
+namespace tiledmm::cuda {
+
+// ---- mbarrier: completion of the TMA copies (full) and of their readers (empty) ----------
+__device__ __forceinline__ void mbarrier_init(uint64_t* bar, int arrivals) {
+#ifdef TILEDMM_SM90A_DEVICE
+  asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;\n" ::"r"(shared_address(bar)), "r"(arrivals));
+#endif
+}
+
+// Makes initialized barriers visible to the async proxy (the TMA unit) before first use.
+__device__ __forceinline__ void fence_barrier_init() {
+#ifdef TILEDMM_SM90A_DEVICE
+  asm volatile("fence.mbarrier_init.release.cluster;\n" ::: "memory");
+#endif
+}
+
+__device__ __forceinline__ void mbarrier_arrive(uint64_t* bar) {
+#ifdef TILEDMM_SM90A_DEVICE
+  asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];\n" ::"r"(shared_address(bar)) : "memory");
+#endif
+}
+
+// Arrives and announces `bytes` more to come from the TMA unit in this phase.
+__device__ __forceinline__ void mbarrier_arrive_expect_tx(uint64_t* bar, uint32_t bytes) {
+#ifdef TILEDMM_SM90A_DEVICE
+  asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;\n" ::"r"(shared_address(bar)),
+               "r"(bytes)
+               : "memory");
+#endif
+}
+
+// Blocks until the phase with the given parity (0/1) has completed.
+__device__ __forceinline__ void mbarrier_wait(uint64_t* bar, uint32_t parity) {
+#ifdef TILEDMM_SM90A_DEVICE
+  uint32_t done = 0;
+  do {
+    asm volatile(
+        "{\n .reg .pred p;\n mbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2;\n"
+        " selp.u32 %0, 1, 0, p;\n}\n"
+        : "=r"(done)
+        : "r"(shared_address(bar)), "r"(parity)
+        : "memory");
+  } while (!done);
+#endif
+}
+
+// ---- TMA: a 2-D box of a tensor map into shared memory, completing on an mbarrier ---------
+// (c0, c1) is the box's first element, c0 along the contiguous dimension. Elements outside
+// the tensor arrive as zeros, which is how ragged M, N and K tiles are padded.
+__device__ __forceinline__ void tma_load_2d(void* smem, const void* tensor_map, int32_t c0, int32_t c1,
+                                            uint64_t* bar) {
+#ifdef TILEDMM_SM90A_DEVICE
+  asm volatile(
+      "cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%3, %4}], [%2];\n" ::"r"(
+          shared_address(smem)),
+      "l"(tensor_map), "r"(shared_address(bar)), "r"(c0), "r"(c1)
+      : "memory");
+#endif
+}
+
+__device__ __forceinline__ void prefetch_tensor_map(const void* tensor_map) {
+#ifdef TILEDMM_SM90A_DEVICE
+  asm volatile("prefetch.tensormap [%0];\n" ::"l"(tensor_map) : "memory");
+#endif
+}
+
+// ---- register reallocation between warpgroups --------------------------------------------
+template <int kRegisters>
+__device__ __forceinline__ void setmaxnreg_increase() {
+#ifdef TILEDMM_SM90A_DEVICE
+  asm volatile("setmaxnreg.inc.sync.aligned.u32 %0;\n" ::"n"(kRegisters));
+#endif
+}
+template <int kRegisters>
+__device__ __forceinline__ void setmaxnreg_decrease() {
+#ifdef TILEDMM_SM90A_DEVICE
+  asm volatile("setmaxnreg.dec.sync.aligned.u32 %0;\n" ::"n"(kRegisters));
+#endif
+}
+
+// ---- wgmma: ordering of the asynchronous warpgroup MMAs -----------------------------------
+// fence: register accumulators written by ordinary instructions are visible to wgmma.
+__device__ __forceinline__ void wgmma_fence() {
+#ifdef TILEDMM_SM90A_DEVICE
+  asm volatile("wgmma.fence.sync.aligned;\n" ::: "memory");
+#endif
+}
+__device__ __forceinline__ void wgmma_commit_group() {
+#ifdef TILEDMM_SM90A_DEVICE
+  asm volatile("wgmma.commit_group.sync.aligned;\n" ::: "memory");
+#endif
+}
+// Waits until at most kPending committed groups of this warpgroup are still running.
+template <int kPending>
+__device__ __forceinline__ void wgmma_wait_group() {
+#ifdef TILEDMM_SM90A_DEVICE
+  asm volatile("wgmma.wait_group.sync.aligned %0;\n" ::"n"(kPending) : "memory");
+#endif
+}
+
+}  // namespace tiledmm::cuda

@@ -1,0 +1,110 @@
+// Warpgroup MMA (wgmma, sm_90a) on operands in 128-byte-swizzled shared memory: the
+// matrix descriptors that tell the tensor cores where a tile lies, and one wrapper per
+// instruction shape the `wgmma` family issues (m64 x n{128,256} x 32 bytes of K).
+#pragma once
+
+#include "ptx_sm90.cuh"
+
+#include <c10/util/BFloat16.h>
+#include <c10/util/Half.h>
+
+#include <cstdint>
+#include <type_traits>
+
+namespace tiledmm::cuda {
+
+// Shared-memory matrix descriptor (PTX ISA, "matrix descriptor format") for a tile that the
+// TMA unit wrote with 128-byte swizzling: rows of 128 bytes, XOR-swizzled in 1024-byte
+// groups of 8 rows, so the tile's base must be 1024-byte aligned.
+//   K-major operand (rows run along M/N, 128 bytes of K each): `core_group_stride` =
+//     1024 bytes between groups of 8 rows; `leading_stride` is unused.
+//   MN-major operand (rows run along K, 128 bytes of M/N each): `core_group_stride` =
+//     1024 bytes between groups of 8 k-rows, `leading_stride` = bytes between the
+//     [k][128-byte] blocks that hold consecutive 128-byte runs of M/N.
+// Stepping the start address through a 128-byte row (K-major) or by whole 8-row groups
+// (MN-major) selects the next k slice; the hardware applies the swizzle to the sum.
+__device__ __forceinline__ uint64_t swizzled_smem_descriptor(const void* tile, uint32_t leading_stride,
+                                                             uint32_t core_group_stride) {
+  constexpr uint64_t kSwizzle128B = 1;
+  return static_cast<uint64_t>((shared_address(tile) & 0x3FFFF) >> 4) |
+         static_cast<uint64_t>((leading_stride >> 4) & 0x3FFF) << 16 |
+         static_cast<uint64_t>((core_group_stride >> 4) & 0x3FFF) << 32 | kSwizzle128B << 62;
+}
+
+// The register lists of the m64nN accumulators: N / 2 floats per thread.
+#define TILEDMM_ACC8(d, i)                                                                    \
+  "+f"(d[(i) + 0]), "+f"(d[(i) + 1]), "+f"(d[(i) + 2]), "+f"(d[(i) + 3]), "+f"(d[(i) + 4]), \
+      "+f"(d[(i) + 5]), "+f"(d[(i) + 6]), "+f"(d[(i) + 7])
+#define TILEDMM_ACC32(d, i) \
+  TILEDMM_ACC8(d, (i) + 0), TILEDMM_ACC8(d, (i) + 8), TILEDMM_ACC8(d, (i) + 16), TILEDMM_ACC8(d, (i) + 24)
+#define TILEDMM_ACC64(d, i) TILEDMM_ACC32(d, (i) + 0), TILEDMM_ACC32(d, (i) + 32)
+#define TILEDMM_ACC128(d) TILEDMM_ACC64(d, 0), TILEDMM_ACC64(d, 64)
+#define TILEDMM_REGS64 \
+  "%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, " \
+  "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, " \
+  "%32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, " \
+  "%48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63"
+#define TILEDMM_REGS128 \
+  "%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, " \
+  "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, " \
+  "%32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, " \
+  "%48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, " \
+  "%64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, " \
+  "%80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, " \
+  "%96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, " \
+  "%112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127"
+
+// One wgmma: D (+)= A * B with A, B described in shared memory; `scale_d` = 0 overwrites D
+// (the first k slice of a tile). 16-bit types take transpose flags (MN-major operands);
+// TF32 takes none: both of its operands must be K-major.
+#define TILEDMM_WGMMA(shape, regs, a, b, scale, transposes)                     \
+  "{\n.reg .pred p;\nsetp.ne.b32 p, " scale ", 0;\nwgmma.mma_async.sync.aligned." shape \
+  " {" regs "}, " a ", " b ", p, 1, 1" transposes ";\n}\n"
+#define TILEDMM_WGMMA_INPUTS "l"(desc_a), "l"(desc_b), "r"(scale_d), "n"(kTransA), "n"(kTransB)
+
+// T: c10::BFloat16, c10::Half, or float (computed as TF32). kN: 128 or 256.
+template <typename T, int kN, int kTransA, int kTransB>
+__device__ __forceinline__ void wgmma_async(float (&d)[kN / 2], uint64_t desc_a, uint64_t desc_b,
+                                            int scale_d) {
+  static_assert(kN == 128 || kN == 256, "wgmma_async: N is 128 or 256");
+  static_assert(!std::is_same_v<T, float> || (kTransA == 0 && kTransB == 0),
+                "TF32 wgmma reads K-major operands only");
+#ifdef TILEDMM_SM90A_DEVICE
+  if constexpr (kN == 128) {
+    if constexpr (std::is_same_v<T, c10::BFloat16>) {
+      asm volatile(TILEDMM_WGMMA("m64n128k16.f32.bf16.bf16", TILEDMM_REGS64, "%64", "%65", "%66", ", %67, %68")
+                   : TILEDMM_ACC64(d, 0) : TILEDMM_WGMMA_INPUTS);
+    } else if constexpr (std::is_same_v<T, c10::Half>) {
+      asm volatile(TILEDMM_WGMMA("m64n128k16.f32.f16.f16", TILEDMM_REGS64, "%64", "%65", "%66", ", %67, %68")
+                   : TILEDMM_ACC64(d, 0) : TILEDMM_WGMMA_INPUTS);
+    } else {
+      asm volatile(TILEDMM_WGMMA("m64n128k8.f32.tf32.tf32", TILEDMM_REGS64, "%64", "%65", "%66", "")
+                   : TILEDMM_ACC64(d, 0) : TILEDMM_WGMMA_INPUTS);
+    }
+  } else {
+    if constexpr (std::is_same_v<T, c10::BFloat16>) {
+      asm volatile(TILEDMM_WGMMA("m64n256k16.f32.bf16.bf16", TILEDMM_REGS128, "%128", "%129", "%130", ", %131, %132")
+                   : TILEDMM_ACC128(d) : TILEDMM_WGMMA_INPUTS);
+    } else if constexpr (std::is_same_v<T, c10::Half>) {
+      asm volatile(TILEDMM_WGMMA("m64n256k16.f32.f16.f16", TILEDMM_REGS128, "%128", "%129", "%130", ", %131, %132")
+                   : TILEDMM_ACC128(d) : TILEDMM_WGMMA_INPUTS);
+    } else {
+      asm volatile(TILEDMM_WGMMA("m64n256k8.f32.tf32.tf32", TILEDMM_REGS128, "%128", "%129", "%130", "")
+                   : TILEDMM_ACC128(d) : TILEDMM_WGMMA_INPUTS);
+    }
+  }
+#else
+  __trap();  // sm_90a only: the planner never launches the wgmma family elsewhere
+#endif
+}
+
+#undef TILEDMM_WGMMA_INPUTS
+#undef TILEDMM_WGMMA
+#undef TILEDMM_REGS128
+#undef TILEDMM_REGS64
+#undef TILEDMM_ACC128
+#undef TILEDMM_ACC64
+#undef TILEDMM_ACC32
+#undef TILEDMM_ACC8
+
+}  // namespace tiledmm::cuda

@@ -1,0 +1,297 @@
+// `wgmma`: tensor-core GEMM for Hopper (sm_90a) in bfloat16 / float16, and float32 as
+// TF32, with float32 accumulation.
+//
+// A persistent, warp-specialized kernel. Each block runs one producer warpgroup and
+// block_m / 64 consumer warpgroups over a ring of `stages` shared-memory buffers:
+//   global -> shared   the producer (one thread) issues TMA bulk-tensor copies of the A
+//                      and B k-tiles into 128-byte-swizzled buffers; each buffer's `full`
+//                      mbarrier completes when its bytes have landed. TMA zero-fills
+//                      whatever lies outside the matrices: ragged M, N and K need no code.
+//   shared -> tensor   each consumer warpgroup issues wgmma on its 64-row slab, both
+//   cores              operands read straight from shared memory through descriptors,
+//                      and releases a buffer (its `empty` mbarrier) once the MMAs
+//                      reading it have retired.
+//   registers          the 64 x block_n accumulator slab, block_n / 2 floats per thread.
+//   regs -> global     store_fragment (common/epilogue.cuh), while the producer already
+//                      streams the next tile's k-tiles.
+// Blocks loop over the output tiles in grouped order (tile_order.cuh), so concurrently
+// running tiles share A and B panels in L2. Operands must satisfy TMA (16-byte aligned
+// base and leading dimension; TF32 additionally K-major); the launcher repacks others.
+#include "launchers.h"
+
+#include "../common/epilogue.cuh"
+#include "../common/ptx_sm90.cuh"
+#include "../common/tile_order.cuh"
+#include "../common/wgmma.cuh"
+#include "../operand_workspace.h"
+#include "../tensor_map.h"
+#include "../wgmma_configs.h"
+
+#include <ATen/cuda/CUDAContext.h>
+#include <c10/cuda/CUDAException.h>
+#include <c10/util/Exception.h>
+
+#include <atomic>
+#include <cstdint>
+#include <type_traits>
+
+namespace tiledmm::cuda {
+
+namespace {
+
+constexpr int kSwizzleRowBytes = WgmmaTile::kRowBytes;  // 128
+constexpr int kSwizzleGroupBytes = 8 * kSwizzleRowBytes;  // 8 rows: one swizzle pattern
+constexpr int kWgmmaKBytes = 32;                          // K of one wgmma instruction
+
+// How one operand's k-tile lies in shared memory, for the producer (TMA boxes) and the
+// consumers (wgmma descriptors). The operand is [K, BMN] with BK = 128 bytes of K.
+//   K-major (A row-major, B column-major): BMN rows of 128 bytes of K, one TMA box.
+//   MN-major (A column-major, B row-major): blocks of [BK k-rows][128 bytes of MN], one
+//   TMA box each; wgmma transposes on the fly (16-bit types only).
+template <typename T, int kBMN, bool kMnMajor>
+struct StagedOperand {
+  static constexpr int kBK = kSwizzleRowBytes / sizeof(T);
+  static constexpr int kMnPerBlock = kSwizzleRowBytes / sizeof(T);  // MN-major: MN per block
+  static constexpr int kBlockBytes = kBK * kSwizzleRowBytes;
+  static constexpr int kBoxLines = kMnMajor ? kBK : kBMN;
+  static_assert(kBoxLines <= 256, "a TMA box spans at most 256 lines");
+
+  __device__ __forceinline__ static void load(unsigned char* tile, const CUtensorMap* map, int64_t mn0,
+                                              int64_t k_tile, uint64_t* full) {
+    const int32_t k0 = static_cast<int32_t>(k_tile * kBK);
+    if constexpr (kMnMajor) {
+#pragma unroll
+      for (int b = 0; b < kBMN / kMnPerBlock; ++b) {
+        tma_load_2d(tile + b * kBlockBytes, map, static_cast<int32_t>(mn0 + b * kMnPerBlock), k0, full);
+      }
+    } else {
+      tma_load_2d(tile, map, k0, static_cast<int32_t>(mn0), full);
+    }
+  }
+
+  // Descriptor of the rows [mn, mn + instruction M/N) at wgmma k step `step` (32 bytes of
+  // K each, 4 per k-tile); `mn` is a multiple of 64.
+  __device__ __forceinline__ static uint64_t descriptor(const unsigned char* tile, int mn, int step) {
+    if constexpr (kMnMajor) {
+      const int k_rows = step * kWgmmaKBytes / static_cast<int>(sizeof(T));
+      return swizzled_smem_descriptor(tile + (mn / kMnPerBlock) * kBlockBytes + k_rows * kSwizzleRowBytes,
+                                      kBlockBytes, kSwizzleGroupBytes);
+    } else {
+      return swizzled_smem_descriptor(tile + mn * kSwizzleRowBytes + step * kWgmmaKBytes, 0, kSwizzleGroupBytes);
+    }
+  }
+};
+
+template <typename T, WgmmaConfigId kConfig, bool kAMnMajor, bool kBMnMajor>
+__global__ void __launch_bounds__(wgmma_tile(kConfig).threads(), 1)
+    wgmma_gemm_kernel(const __grid_constant__ CUtensorMap a_map, const __grid_constant__ CUtensorMap b_map,
+                      T* __restrict__ c, int64_t m, int64_t n, int64_t k) {
+#ifdef TILEDMM_SM90A_DEVICE
+  constexpr WgmmaTile kTile = wgmma_tile(kConfig);
+  constexpr int kBM = kTile.block_m, kBN = kTile.block_n, kStages = kTile.stages;
+  using StagedA = StagedOperand<T, kBM, kAMnMajor>;
+  using StagedB = StagedOperand<T, kBN, kBMnMajor>;
+  constexpr int kSteps = kSwizzleRowBytes / kWgmmaKBytes;  // wgmma per k-tile
+
+  // Shared memory: [stages][A tile | B tile], then the mbarriers.
+  extern __shared__ unsigned char smem_window[];
+  unsigned char* const smem = reinterpret_cast<unsigned char*>(
+      (reinterpret_cast<uintptr_t>(smem_window) + 1023) & ~uintptr_t{1023});
+  auto a_tile = [&](int s) { return smem + s * kTile.stage_bytes(); };
+  auto b_tile = [&](int s) { return a_tile(s) + kTile.a_stage_bytes(); };
+  uint64_t* const full = reinterpret_cast<uint64_t*>(smem + kStages * kTile.stage_bytes());
+  uint64_t* const empty = full + kStages;
+
+  const int warpgroup = threadIdx.x / 128;
+  if (threadIdx.x == 0) {
+    for (int s = 0; s < kStages; ++s) {
+      mbarrier_init(&full[s], 1);                         // the producer's arrive + TMA bytes
+      mbarrier_init(&empty[s], 4 * kTile.consumers());    // one arrive per consumer warp
+    }
+    fence_barrier_init();
+  }
+  __syncthreads();
+
+  const int64_t tiles_m = (m + kBM - 1) / kBM, tiles_n = (n + kBN - 1) / kBN;
+  const int64_t tiles = tiles_m * tiles_n;
+  const int64_t k_tiles = (k + StagedA::kBK - 1) / StagedA::kBK;
+
+  if (warpgroup == 0) {
+    // Producer: needs few registers; hands them to the consumers.
+    setmaxnreg_decrease<40>();
+    if (threadIdx.x == 0) {
+      prefetch_tensor_map(&a_map);
+      prefetch_tensor_map(&b_map);
+      int stage = 0;
+      uint32_t phase = 0;
+      for (int64_t t = blockIdx.x; t < tiles; t += gridDim.x) {
+        const TileCoord tile = grouped_tile<8>(t, tiles_m, tiles_n);
+        for (int64_t kt = 0; kt < k_tiles; ++kt) {
+          mbarrier_wait(&empty[stage], phase ^ 1);  // the consumers are done with this buffer
+          mbarrier_arrive_expect_tx(&full[stage], kTile.stage_bytes());
+          StagedA::load(a_tile(stage), &a_map, tile.m * kBM, kt, &full[stage]);
+          StagedB::load(b_tile(stage), &b_map, tile.n * kBN, kt, &full[stage]);
+          if (++stage == kStages) stage = 0, phase ^= 1;
+        }
+      }
+    }
+  } else {
+    setmaxnreg_increase<232>();
+    const int consumer = warpgroup - 1;
+    const int warp = (threadIdx.x / 32) % 4, lane = threadIdx.x % 32;
+    const bool pairs_ok = n % 2 == 0;
+    int stage = 0;
+    uint32_t phase = 0;
+    float acc[kBN / 2] = {};
+    for (int64_t t = blockIdx.x; t < tiles; t += gridDim.x) {
+      const TileCoord tile = grouped_tile<8>(t, tiles_m, tiles_n);
+      int previous = 0;
+      for (int64_t kt = 0; kt < k_tiles; ++kt) {
+        mbarrier_wait(&full[stage], phase);
+        wgmma_fence();
+#pragma unroll
+        for (int step = 0; step < kSteps; ++step) {
+          wgmma_async<T, kBN, kAMnMajor, kBMnMajor>(
+              acc, StagedA::descriptor(a_tile(stage), 64 * consumer, step),
+              StagedB::descriptor(b_tile(stage), 0, step), kt > 0 || step > 0);
+        }
+        wgmma_commit_group();
+        // Keep this k-tile's MMAs in flight; the previous one's have retired, so its
+        // buffer goes back to the producer.
+        wgmma_wait_group<1>();
+        if (kt > 0 && lane == 0) mbarrier_arrive(&empty[previous]);
+        previous = stage;
+        if (++stage == kStages) stage = 0, phase ^= 1;
+      }
+      wgmma_wait_group<0>();
+      if (lane == 0) mbarrier_arrive(&empty[previous]);
+
+      // Accumulator j*4 .. j*4+3 is the m16n8 fragment at columns 8j of this warp's 16 rows.
+      const int64_t row = tile.m * kBM + 64 * consumer + 16 * warp + lane / 4;
+      const int64_t col = tile.n * kBN + 2 * (lane % 4);
+#pragma unroll
+      for (int j = 0; j < kBN / 8; ++j) store_fragment<T>(c, m, n, row, col + 8 * j, &acc[4 * j], pairs_ok);
+    }
+  }
+#endif
+}
+
+// Runtime WgmmaConfigId -> compile-time constant.
+template <typename F>
+void with_wgmma_config(WgmmaConfigId id, F&& f) {
+  if (id == WgmmaConfigId::k128x128) {
+    f(std::integral_constant<WgmmaConfigId, WgmmaConfigId::k128x128>{});
+  } else {
+    f(std::integral_constant<WgmmaConfigId, WgmmaConfigId::k128x256>{});
+  }
+}
+
+// The kernel instance for a config and the operands' orientation. TF32 (T = float)
+// exists only K-major: the launcher transposes MN-major float32 operands first.
+template <typename T, WgmmaConfigId kConfig>
+auto wgmma_kernel_for(bool a_mn_major, bool b_mn_major) {
+  if constexpr (std::is_same_v<T, float>) {
+    TORCH_CHECK(!a_mn_major && !b_mn_major, "tiledmm.gemm (wgmma): TF32 operands must be K-major");
+    return wgmma_gemm_kernel<T, kConfig, false, false>;
+  } else {
+    if (a_mn_major && b_mn_major) return wgmma_gemm_kernel<T, kConfig, true, true>;
+    if (a_mn_major) return wgmma_gemm_kernel<T, kConfig, true, false>;
+    if (b_mn_major) return wgmma_gemm_kernel<T, kConfig, false, true>;
+    return wgmma_gemm_kernel<T, kConfig, false, false>;
+  }
+}
+
+template <typename T>
+CUtensorMapDataType tma_dtype() {
+  if constexpr (std::is_same_v<T, c10::BFloat16>) return CU_TENSOR_MAP_DATA_TYPE_BFLOAT16;
+  if constexpr (std::is_same_v<T, c10::Half>) return CU_TENSOR_MAP_DATA_TYPE_FLOAT16;
+  // float32 read for TF32 MMAs: the copy engine rounds each element to TF32 on the way.
+  return CU_TENSOR_MAP_DATA_TYPE_TFLOAT32;
+}
+
+// The tensor map of an operand tile of block_mn rows along MN (see StagedOperand).
+template <typename T>
+CUtensorMap operand_tensor_map(const MatrixView& v, bool is_a, int block_mn) {
+  const bool mn_major = is_a ? v.col_major : !v.col_major;
+  const int64_t k_extent = is_a ? v.cols : v.rows, mn_extent = is_a ? v.rows : v.cols;
+  constexpr int kRowElements = kSwizzleRowBytes / sizeof(T);
+  const int64_t ld_bytes = v.ld * static_cast<int64_t>(sizeof(T));
+  return mn_major ? make_tensor_map_2d(v.data, tma_dtype<T>(), mn_extent, k_extent, ld_bytes, kRowElements, kRowElements)
+                  : make_tensor_map_2d(v.data, tma_dtype<T>(), k_extent, mn_extent, ld_bytes, kRowElements, block_mn);
+}
+
+// Raises a kernel's dynamic shared-memory limit, once per device.
+template <typename Kernel>
+void allow_dynamic_smem(Kernel kernel, int bytes, std::atomic<uint64_t>& devices) {
+  int device = 0;
+  C10_CUDA_CHECK(cudaGetDevice(&device));
+  const uint64_t bit = uint64_t{1} << (device % 64);
+  if ((devices.load(std::memory_order_relaxed) & bit) == 0) {
+    C10_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes));
+    devices.fetch_or(bit);
+  }
+}
+
+template <typename T, WgmmaConfigId kConfig>
+void launch_config(const MatrixView& a, const MatrixView& b, T* c, const GemmProblem& p, cudaStream_t stream) {
+  constexpr WgmmaTile kTile = wgmma_tile(kConfig);
+  const bool a_mn_major = a.col_major, b_mn_major = !b.col_major;
+  const auto kernel = wgmma_kernel_for<T, kConfig>(a_mn_major, b_mn_major);
+  static std::atomic<uint64_t> opted_in[4];
+  allow_dynamic_smem(kernel, kTile.smem_bytes(), opted_in[2 * a_mn_major + b_mn_major]);
+
+  const CUtensorMap a_map = operand_tensor_map<T>(a, /*is_a=*/true, kTile.block_m);
+  const CUtensorMap b_map = operand_tensor_map<T>(b, /*is_a=*/false, kTile.block_n);
+  const int64_t tiles = ((p.m + kTile.block_m - 1) / kTile.block_m) * ((p.n + kTile.block_n - 1) / kTile.block_n);
+  const int sm_count = at::cuda::getCurrentDeviceProperties()->multiProcessorCount;
+  const unsigned blocks = static_cast<unsigned>(std::min<int64_t>(tiles, sm_count));  // persistent
+  kernel<<<blocks, kTile.threads(), kTile.smem_bytes(), stream>>>(a_map, b_map, c, p.m, p.n, p.k);
+  C10_CUDA_KERNEL_LAUNCH_CHECK();
+}
+
+// TMA's rules, else a repacked copy: 16-byte aligned rows, and for TF32 K-major operands.
+MatrixView tma_ready(const MatrixView& v, bool is_a, bool tf32, const at::TensorOptions& options,
+                     at::Tensor& storage) {
+  const bool mn_major = is_a ? v.col_major : !v.col_major;
+  if (tf32 && mn_major) return repack_transposed(v, options, storage);
+  const int64_t element_size = static_cast<int64_t>(c10::elementSize(options.dtype().toScalarType()));
+  return is_16_byte_aligned(v, element_size) ? v : repack_aligned(v, options, storage);
+}
+
+template <typename T>
+void launch_typed(const GemmProblem& p, WgmmaConfigId config, at::Tensor& c, cudaStream_t stream) {
+  constexpr bool kTf32 = std::is_same_v<T, float>;
+  at::Tensor a_storage, b_storage;  // workspaces, freed to the caching allocator on this stream
+  const MatrixView a = tma_ready(p.a, /*is_a=*/true, kTf32, c.options(), a_storage);
+  const MatrixView b = tma_ready(p.b, /*is_a=*/false, kTf32, c.options(), b_storage);
+  with_wgmma_config(config, [&](auto id) { launch_config<T, decltype(id)::value>(a, b, c.data_ptr<T>(), p, stream); });
+}
+
+}  // namespace
+
+cudaFuncAttributes wgmma_kernel_attributes(at::ScalarType dtype, WgmmaConfigId config, bool a_col_major,
+                                           bool b_col_major) {
+  cudaFuncAttributes attributes{};
+  with_wgmma_config(config, [&](auto id) {
+    constexpr WgmmaConfigId kId = decltype(id)::value;
+    if (dtype == at::kBFloat16) {
+      C10_CUDA_CHECK(cudaFuncGetAttributes(&attributes, wgmma_kernel_for<c10::BFloat16, kId>(a_col_major, !b_col_major)));
+    } else if (dtype == at::kHalf) {
+      C10_CUDA_CHECK(cudaFuncGetAttributes(&attributes, wgmma_kernel_for<c10::Half, kId>(a_col_major, !b_col_major)));
+    } else {
+      C10_CUDA_CHECK(cudaFuncGetAttributes(&attributes, wgmma_kernel_for<float, kId>(false, false)));
+    }
+  });
+  return attributes;
+}
+
+void launch_wgmma(const GemmProblem& p, WgmmaConfigId config, at::Tensor& c, cudaStream_t stream) {
+  switch (p.dtype) {
+    case at::kBFloat16: launch_typed<c10::BFloat16>(p, config, c, stream); break;
+    case at::kHalf: launch_typed<c10::Half>(p, config, c, stream); break;
+    case at::kFloat: launch_typed<float>(p, config, c, stream); break;
+    default: TORCH_CHECK(false, "tiledmm.gemm (wgmma): bfloat16, float16 or float32 (TF32) only, got ", p.dtype);
+  }
+}
+
+}  // namespace tiledmm::cuda

@@ -1,0 +1,43 @@
+// Tile configuration of the `wgmma` family (sm_90a: TMA + wgmma + warp specialization),
+// shared by the kernel and the planner.
+#pragma once
+
+namespace tiledmm::cuda {
+
+// A block of one producer warpgroup (one thread issues the TMA copies) and block_m / 64
+// consumer warpgroups, each owning a 64 x block_n slab of the output tile. A k step
+// stages 128 bytes of K per row (64 bf16/fp16 or 32 tf32 elements: one swizzle row).
+struct WgmmaTile {
+  const char* name;
+  int block_m, block_n;
+  int stages;
+
+  static constexpr int kRowBytes = 128;  // bytes of K per staged row (the swizzle width)
+  static constexpr int kBarrierBytes = 1024;  // full/empty mbarriers, padded to keep 1024-B alignment
+  constexpr int consumers() const { return block_m / 64; }
+  constexpr int threads() const { return 128 * (consumers() + 1); }
+  constexpr int a_stage_bytes() const { return block_m * kRowBytes; }
+  constexpr int b_stage_bytes() const { return block_n * kRowBytes; }
+  constexpr int stage_bytes() const { return a_stage_bytes() + b_stage_bytes(); }
+  // + 1024: the dynamic shared window is only 16-byte aligned; swizzled tiles need 1024.
+  constexpr int smem_bytes() const { return stages * stage_bytes() + kBarrierBytes + 1024; }
+};
+
+enum class WgmmaConfigId : int {
+  k128x256 = 0,  // 2 consumers of 64x256 (128 accumulators/thread), 4 stages
+  k128x128 = 1,  // 2 consumers of 64x128 (64 accumulators/thread), 6 stages
+  kCount = 2,
+};
+
+// Fields: name, block m/n, stages. Both: 384 threads, 1 block/SM.
+// k128x256: 4 x 48 KiB stages = 198,656 B smem; k128x128: 6 x 32 KiB = 198,656 B.
+constexpr WgmmaTile kWgmmaTiles[] = {
+    {"128x256_k128B_2wg_s4", 128, 256, 4},
+    {"128x128_k128B_2wg_s6", 128, 128, 6},
+};
+static_assert(sizeof(kWgmmaTiles) / sizeof(kWgmmaTiles[0]) == static_cast<int>(WgmmaConfigId::kCount),
+              "one WgmmaTile per WgmmaConfigId");
+
+constexpr const WgmmaTile& wgmma_tile(WgmmaConfigId id) { return kWgmmaTiles[static_cast<int>(id)]; }
+
+}  // namespace tiledmm::cuda
