@@ -97,4 +97,17 @@ at::Tensor allocate_output(const GemmProblem& p, const at::Tensor& a) {
   return at::empty({p.m, p.n}, a.options().memory_format(at::MemoryFormat::Contiguous));
 }
 
+at::Tensor& epilogue_of_zeros(at::Tensor& c, const GemmProblem& p) {
+  c.zero_();
+  if (p.epilogue.bias != nullptr) c.add_(p.bias_storage);
+  switch (p.epilogue.activation) {
+    case Activation::kRelu: c.relu_(); break;
+    case Activation::kGeluErf: c.copy_(at::gelu(c)); break;
+    case Activation::kGeluTanh: c.copy_(at::gelu(c, "tanh")); break;
+    case Activation::kSilu: c.copy_(at::silu(c)); break;
+    default: break;
+  }
+  return c;
+}
+
 }  // namespace tiledmm

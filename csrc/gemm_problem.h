@@ -5,6 +5,8 @@
 // row-major or column-major view read in place, copying only when neither applies.
 #pragma once
 
+#include "epilogue.h"
+
 #include <ATen/core/Tensor.h>
 #include <optional>
 #include <string_view>
@@ -35,6 +37,8 @@ struct GemmProblem {
   // Operands that had to be copied (other strides); keeps them alive during the launch.
   at::Tensor a_storage, b_storage;
   std::string kernel;  // requested "name" or "name:config", empty = let the planner choose
+  Epilogue epilogue;   // bias + activation applied to every output before it is stored
+  at::Tensor bias_storage;  // keeps a contiguous copy of the bias alive, if one was made
 };
 
 // Validates a and b (dims, inner sizes, dtype, device, layout, kernel name) and builds
@@ -44,5 +48,9 @@ GemmProblem make_gemm_problem(const at::Tensor& a, const at::Tensor& b,
 
 // The output every kernel writes: contiguous [m, n], same dtype and device as `a`.
 at::Tensor allocate_output(const GemmProblem& p, const at::Tensor& a);
+
+// The result when K = 0 and no kernel runs: the epilogue applied to zeros (zeros, or the
+// activated bias in every row), written into `c`.
+at::Tensor& epilogue_of_zeros(at::Tensor& c, const GemmProblem& p);
 
 }  // namespace tiledmm

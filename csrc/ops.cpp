@@ -35,6 +35,10 @@ TORCH_LIBRARY(tiledmm, m) {
   // clashes with FallbackKernel.create(kernel, ...) and its generated code passes
   // keyword-only values positionally.
   m.def("gemm(Tensor a, Tensor b, str? kernel=None) -> Tensor", {at::Tag::flexible_layout});
+  // F.linear: x[..., in], weight[out, in], bias[out]; the bias and the activation ("none",
+  // "relu", "gelu", "gelu_tanh", "silu") run in the kernel's epilogue.
+  m.def("linear(Tensor x, Tensor weight, Tensor? bias=None, str activation=\"none\", str? kernel=None) -> Tensor",
+        {at::Tag::flexible_layout});
   m.def("_kernel_table() -> str[]", &kernel_table_op);
 }
 

@@ -4,6 +4,8 @@
     c = tiledmm.gemm(a, b)                      # == a @ b, planner picks the kernel
     c = tiledmm.gemm(a, b, kernel="classic16")  # one named variant
     tiledmm.kernels()                           # the variants this build has
+    y = tiledmm.linear(x, w, b, activation="gelu")  # gelu(F.linear(x, w, b)), fused
+    tiledmm.replace_linear(model)               # every nn.Linear -> tiledmm.Linear
 
 Importing the package loads the compiled library (registering torch.ops.tiledmm.*) and
 the Python-side registrations: fake kernels for torch.compile and autograd formulas.
@@ -13,6 +15,7 @@ import torch  # noqa: F401  (loads libtorch before our library links against it)
 from . import _C  # noqa: F401  (side effect: registers torch.ops.tiledmm)
 from . import _registrations  # noqa: F401  (fake kernels, autograd)
 from ._api import KernelInfo, gemm, kernels, plan
+from .nn import Linear, linear, replace_linear
 
-__all__ = ["KernelInfo", "gemm", "kernels", "plan"]
+__all__ = ["KernelInfo", "Linear", "gemm", "kernels", "linear", "plan", "replace_linear"]
 __version__ = "0.1.0"

@@ -5,6 +5,7 @@
 // type, whatever the operand layout), so the inner loop streams unit-stride rows that
 // fit in L1/L2 and that the compiler vectorizes.
 #include "../gemm_problem.h"
+#include "../linear.h"
 
 #include <ATen/Dispatch.h>
 #include <ATen/Parallel.h>
@@ -67,26 +68,42 @@ void blocked_gemm(const GemmProblem& p, T* c) {
           }
         }
       }
+      // Epilogue: bias + activation in the accumulator type, one rounding to T.
+      const T* bias = static_cast<const T*>(p.epilogue.bias);
       for (int64_t i = 0; i < mc; ++i)
-        for (int64_t j = 0; j < nc; ++j)
-          c[(m0 + i) * p.n + n0 + j] = static_cast<T>(c_tile[i * kNc + j]);
+        for (int64_t j = 0; j < nc; ++j) {
+          Acc v = c_tile[i * kNc + j];
+          if (bias != nullptr) v += static_cast<Acc>(bias[n0 + j]);
+          c[(m0 + i) * p.n + n0 + j] = static_cast<T>(activate(v, p.epilogue.activation));
+        }
     }
   });
 }
 
-at::Tensor gemm_cpu(const at::Tensor& a, const at::Tensor& b,
-                    std::optional<std::string_view> kernel) {
-  const GemmProblem p = make_gemm_problem(a, b, kernel);
+at::Tensor run_cpu(const GemmProblem& p, const at::Tensor& a) {
   at::Tensor c = allocate_output(p, a);
   if (p.m == 0 || p.n == 0) return c;
-  if (p.k == 0) return c.zero_();
+  if (p.k == 0) return epilogue_of_zeros(c, p);
   AT_DISPATCH_FLOATING_TYPES_AND2(at::kHalf, at::kBFloat16, p.dtype, "tiledmm_gemm_cpu",
                                   [&] { blocked_gemm<scalar_t>(p, c.data_ptr<scalar_t>()); });
   return c;
 }
 
+at::Tensor gemm_cpu(const at::Tensor& a, const at::Tensor& b, std::optional<std::string_view> kernel) {
+  return run_cpu(make_gemm_problem(a, b, kernel), a);
+}
+
+at::Tensor linear_cpu(const at::Tensor& x, const at::Tensor& weight, const std::optional<at::Tensor>& bias,
+                      std::string_view activation, std::optional<std::string_view> kernel) {
+  const LinearProblem lp = make_linear_problem(x, weight, bias, activation, kernel);
+  return run_cpu(lp.gemm, lp.x_rows).view(lp.output_shape);
+}
+
 }  // namespace
 
-TORCH_LIBRARY_IMPL(tiledmm, CPU, m) { m.impl("gemm", &gemm_cpu); }
+TORCH_LIBRARY_IMPL(tiledmm, CPU, m) {
+  m.impl("gemm", &gemm_cpu);
+  m.impl("linear", &linear_cpu);
+}
 
 }  // namespace tiledmm::cpu

@@ -1,6 +1,7 @@
 // CUDA backend of tiledmm::gemm: device guard, current stream, plan, one launch.
 #include "../gemm_problem.h"
 #include "../kernel_registry.h"
+#include "../linear.h"
 #include "kernels/launchers.h"
 #include "planner.h"
 
@@ -35,13 +36,11 @@ void check_compute_capability(std::string_view kernel, const cudaDeviceProp& pro
 // (torch.backends.cuda.matmul.allow_tf32, or float32 matmul precision "high"/"medium").
 bool tf32_allowed() { return at::globalContext().allowTF32CuBLAS(); }
 
-at::Tensor gemm_cuda(const at::Tensor& a, const at::Tensor& b,
-                     std::optional<std::string_view> kernel) {
-  GemmProblem p = make_gemm_problem(a, b, kernel);
+at::Tensor run_cuda(const GemmProblem& p, const at::Tensor& a) {
   const c10::cuda::CUDAGuard guard(a.device());
   at::Tensor c = allocate_output(p, a);
   if (p.m == 0 || p.n == 0) return c;
-  if (p.k == 0) return c.zero_();
+  if (p.k == 0) return epilogue_of_zeros(c, p);
 
   const cudaDeviceProp& prop = *at::cuda::getDeviceProperties(a.device().index());
   if (!p.kernel.empty()) {
@@ -57,6 +56,16 @@ at::Tensor gemm_cuda(const at::Tensor& a, const at::Tensor& b,
     default: launch_classic16(p, c, stream);
   }
   return c;
+}
+
+at::Tensor gemm_cuda(const at::Tensor& a, const at::Tensor& b, std::optional<std::string_view> kernel) {
+  return run_cuda(make_gemm_problem(a, b, kernel), a);
+}
+
+at::Tensor linear_cuda(const at::Tensor& x, const at::Tensor& weight, const std::optional<at::Tensor>& bias,
+                       std::string_view activation, std::optional<std::string_view> kernel) {
+  const LinearProblem lp = make_linear_problem(x, weight, bias, activation, kernel);
+  return run_cuda(lp.gemm, lp.x_rows).view(lp.output_shape);
 }
 
 // tiledmm::_kernel_resources: [registers per thread, local (spill) bytes per thread,
@@ -86,7 +95,10 @@ std::vector<int64_t> kernel_resources_op(int64_t m, int64_t n, int64_t k, c10::S
 
 }  // namespace
 
-TORCH_LIBRARY_IMPL(tiledmm, CUDA, m) { m.impl("gemm", &gemm_cuda); }
+TORCH_LIBRARY_IMPL(tiledmm, CUDA, m) {
+  m.impl("gemm", &gemm_cuda);
+  m.impl("linear", &linear_cuda);
+}
 
 TORCH_LIBRARY_FRAGMENT(tiledmm, m) {
   m.def("_kernel_resources(int m, int n, int k, ScalarType dtype, bool a_col_major, "

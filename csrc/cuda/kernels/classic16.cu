@@ -7,6 +7,7 @@
 // global memory N/16 resp. M/16 times instead of N resp. M times.
 #include "launchers.h"
 
+#include "../common/epilogue.cuh"
 #include "../common/numeric.cuh"
 #include "../common/operand.cuh"
 
@@ -26,7 +27,7 @@ constexpr int64_t kMaxGridY = 65535;  // hardware limit on gridDim.y
 template <typename T>
 __global__ void __launch_bounds__(kTile* kTile)
     classic16_kernel(DeviceMatrix<T> a, DeviceMatrix<T> b, T* __restrict__ c, int64_t m,
-                     int64_t n, int64_t k) {
+                     int64_t n, int64_t k, OutputEpilogue<T> epilogue) {
   using Acc = accumulator_t<T>;
   __shared__ Acc a_tile[kTile][kTile];
   __shared__ Acc b_tile[kTile][kTile];
@@ -47,7 +48,7 @@ __global__ void __launch_bounds__(kTile* kTile)
       for (int kk = 0; kk < kTile; ++kk) sum += a_tile[ty][kk] * b_tile[kk][tx];
       __syncthreads();  // everyone is done reading before the next phase overwrites
     }
-    if (row < m && col < n) c[row * n + col] = static_cast<T>(sum);
+    if (row < m && col < n) c[row * n + col] = static_cast<T>(epilogue(sum, col));
   }
 }
 
@@ -71,7 +72,7 @@ void launch_classic16(const GemmProblem& p, at::Tensor& c, cudaStream_t stream) 
   AT_DISPATCH_FLOATING_TYPES_AND2(at::kHalf, at::kBFloat16, p.dtype, "tiledmm_classic16", [&] {
     classic16_kernel<scalar_t><<<grid, block, 0, stream>>>(
         DeviceMatrix<scalar_t>::from(p.a), DeviceMatrix<scalar_t>::from(p.b),
-        c.data_ptr<scalar_t>(), p.m, p.n, p.k);
+        c.data_ptr<scalar_t>(), p.m, p.n, p.k, OutputEpilogue<scalar_t>::from(p.epilogue));
   });
   C10_CUDA_KERNEL_LAUNCH_CHECK();
 }

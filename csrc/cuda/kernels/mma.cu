@@ -87,10 +87,10 @@ __device__ __forceinline__ void load_b_fragments(uint32_t (&b)[mma_tile(kConfig)
   }
 }
 
-template <typename T, MmaConfigId kConfig, StageMode kModeA, StageMode kModeB>
+template <typename T, MmaConfigId kConfig, StageMode kModeA, StageMode kModeB, bool kActivate>
 __global__ void __launch_bounds__(mma_tile(kConfig).threads(), mma_tile(kConfig).min_blocks_per_sm)
     mma_gemm_kernel(KMnOperand<T> a, KMnOperand<T> b, T* __restrict__ c, int64_t m, int64_t n,
-                    int64_t k) {
+                    int64_t k, OutputEpilogue<T, kActivate> epilogue) {
   constexpr MmaTile kTile = mma_tile(kConfig);
   constexpr int kBM = kTile.block_m, kBN = kTile.block_n, kBK = kTile.block_k;
   constexpr int kStages = kTile.stages, kThreads = kTile.threads();
@@ -151,7 +151,7 @@ __global__ void __launch_bounds__(mma_tile(kConfig).threads(), mma_tile(kConfig)
 #pragma unroll
     for (int j = 0; j < kFragsN; ++j)
       store_fragment<T>(c, m, n, block_m0 + warp_m0 + 16 * i + g, block_n0 + warp_n0 + 8 * j + 2 * t,
-                        acc[i][j], pairs_ok);
+                        acc[i][j], pairs_ok, epilogue);
 }
 
 // Runtime MmaConfigId -> compile-time constant.
@@ -166,16 +166,16 @@ void with_mma_config(MmaConfigId id, F&& f) {
 }
 
 // The kernel instance for a config and the operands' orientation (MN- or K-contiguous).
-template <typename T, MmaConfigId kConfig>
+template <typename T, MmaConfigId kConfig, bool kActivate = false>
 auto mma_kernel_for(bool a_mn_contiguous, bool b_mn_contiguous) {
   constexpr StageMode kMn = StageMode::kVector, kK = StageMode::kVectorAlongK;
-  if (a_mn_contiguous && b_mn_contiguous) return mma_gemm_kernel<T, kConfig, kMn, kMn>;
-  if (a_mn_contiguous) return mma_gemm_kernel<T, kConfig, kMn, kK>;
-  if (b_mn_contiguous) return mma_gemm_kernel<T, kConfig, kK, kMn>;
-  return mma_gemm_kernel<T, kConfig, kK, kK>;
+  if (a_mn_contiguous && b_mn_contiguous) return mma_gemm_kernel<T, kConfig, kMn, kMn, kActivate>;
+  if (a_mn_contiguous) return mma_gemm_kernel<T, kConfig, kMn, kK, kActivate>;
+  if (b_mn_contiguous) return mma_gemm_kernel<T, kConfig, kK, kMn, kActivate>;
+  return mma_gemm_kernel<T, kConfig, kK, kK, kActivate>;
 }
 
-template <typename T, MmaConfigId kConfig>
+template <typename T, MmaConfigId kConfig, bool kActivate>
 void launch_config(const KMnOperand<T>& a, const KMnOperand<T>& b, T* c, const GemmProblem& p,
                    cudaStream_t stream) {
   constexpr MmaTile kTile = mma_tile(kConfig);
@@ -183,7 +183,7 @@ void launch_config(const KMnOperand<T>& a, const KMnOperand<T>& b, T* c, const G
   const int64_t blocks = ((p.m + kTile.block_m - 1) / kTile.block_m) * ((p.n + kTile.block_n - 1) / kTile.block_n);
   TORCH_CHECK(blocks <= std::numeric_limits<int32_t>::max(), "tiledmm.gemm (mma): output [", p.m, ", ",
               p.n, "] needs more than 2^31 - 1 tiles");
-  const auto kernel = mma_kernel_for<T, kConfig>(a.mn_contiguous, b.mn_contiguous);
+  const auto kernel = mma_kernel_for<T, kConfig, kActivate>(a.mn_contiguous, b.mn_contiguous);
   // > 48 KiB of shared memory: opt in once per kernel instance and device.
   static std::atomic<uint64_t> opted_in[4];
   std::atomic<uint64_t>& devices = opted_in[(a.mn_contiguous ? 2 : 0) + (b.mn_contiguous ? 1 : 0)];
@@ -194,7 +194,8 @@ void launch_config(const KMnOperand<T>& a, const KMnOperand<T>& b, T* c, const G
     C10_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, kSmemBytes));
     devices.fetch_or(bit);
   }
-  kernel<<<static_cast<unsigned>(blocks), kTile.threads(), kSmemBytes, stream>>>(a, b, c, p.m, p.n, p.k);
+  kernel<<<static_cast<unsigned>(blocks), kTile.threads(), kSmemBytes, stream>>>(a, b, c, p.m, p.n, p.k,
+                                                                      OutputEpilogue<T, kActivate>::from(p.epilogue));
   C10_CUDA_KERNEL_LAUNCH_CHECK();
 }
 
@@ -206,7 +207,11 @@ void launch_typed(const GemmProblem& p, MmaConfigId config, at::Tensor& c, cudaS
   const MatrixView b_view = is_16_byte_aligned(p.b, 2) ? p.b : repack_aligned(p.b, options, b_storage);
   const auto a = KMnOperand<T>::a_operand(a_view);
   const auto b = KMnOperand<T>::b_operand(b_view);
-  with_mma_config(config, [&](auto id) { launch_config<T, decltype(id)::value>(a, b, c.data_ptr<T>(), p, stream); });
+  with_mma_config(config, [&](auto id) {
+    with_activation(p.epilogue, [&](auto activate) {
+      launch_config<T, decltype(id)::value, decltype(activate)::value>(a, b, c.data_ptr<T>(), p, stream);
+    });
+  });
   // The workspaces (if any) are freed to the caching allocator on this stream: safe, as
   // later work on the stream runs after the kernel.
 }

@@ -8,12 +8,14 @@
 //                      slices with 128-bit shared loads;
 //   registers          the thread tile: thread_m x thread_n accumulators, an outer
 //                      product per k (thread_m + thread_n loads feed thread_m*thread_n FMAs);
-//   regs -> global     store_tile: 128-bit streaming stores (st.global.cs) of C.
+//   regs -> global     bias + activation (OutputEpilogue), then 128-bit streaming stores
+//                      (st.global.cs) of C.
 // Blocks visit output tiles in grouped order (tile_order.cuh) to keep panels in L2.
 #include "launchers.h"
 
-#include "../common/operand.cuh"
+#include "../common/epilogue.cuh"
 #include "../common/mainloop.cuh"
+#include "../common/operand.cuh"
 #include "../common/ptx.cuh"
 #include "../common/tile_stager.cuh"
 #include "../common/tile_order.cuh"
@@ -57,10 +59,10 @@ __device__ __forceinline__ void store_streaming(T* dst, const T (&v)[kVec]) {
   }
 }
 
-template <typename T, SimtConfigId kConfig, StageMode kModeA, StageMode kModeB>
+template <typename T, SimtConfigId kConfig, StageMode kModeA, StageMode kModeB, bool kActivate>
 __global__ void __launch_bounds__(simt_tile(kConfig).threads(), simt_tile(kConfig).min_blocks_per_sm)
     simt_gemm_kernel(KMnOperand<T> a, KMnOperand<T> b, T* __restrict__ c, int64_t m, int64_t n,
-                     int64_t k, bool c_vector_ok) {
+                     int64_t k, bool c_vector_ok, OutputEpilogue<T, kActivate> epilogue) {
   constexpr SimtTile kTile = simt_tile(kConfig);
   constexpr int kBM = kTile.block_m, kBN = kTile.block_n, kBK = kTile.block_k;
   constexpr int kThreads = kTile.threads(), kStages = kTile.stages, kVec = kTile.vec;
@@ -128,7 +130,9 @@ __global__ void __launch_bounds__(simt_tile(kConfig).threads(), simt_tile(kConfi
 #pragma unroll
       for (int rn = 0; rn < kRepsN; ++rn) {
         const int64_t col = block_n0 + warp_n0 + rn * kLanesN * kVec + lane_n0;
-        const T(&out)[kVec] = *reinterpret_cast<const T(*)[kVec]>(&acc[rm * kVec + i][rn * kVec]);
+        T out[kVec];
+#pragma unroll
+        for (int j = 0; j < kVec; ++j) out[j] = epilogue(acc[rm * kVec + i][rn * kVec + j], col + j);
         if (c_vector_ok && col + kVec <= n) {
           store_streaming<T, kVec>(c + row * n + col, out);
         } else {
@@ -164,22 +168,23 @@ void with_stage_mode(StageMode mode, F&& f) {
   }
 }
 
-template <typename T, SimtConfigId kConfig>
-using SimtKernel = void (*)(KMnOperand<T>, KMnOperand<T>, T*, int64_t, int64_t, int64_t, bool);
+template <typename T, SimtConfigId kConfig, bool kActivate>
+using SimtKernel = void (*)(KMnOperand<T>, KMnOperand<T>, T*, int64_t, int64_t, int64_t, bool,
+                            OutputEpilogue<T, kActivate>);
 
 // The kernel instance for the operands' stage modes.
-template <typename T, SimtConfigId kConfig>
-SimtKernel<T, kConfig> simt_kernel_for(StageMode mode_a, StageMode mode_b) {
-  SimtKernel<T, kConfig> kernel = nullptr;
+template <typename T, SimtConfigId kConfig, bool kActivate = false>
+SimtKernel<T, kConfig, kActivate> simt_kernel_for(StageMode mode_a, StageMode mode_b) {
+  SimtKernel<T, kConfig, kActivate> kernel = nullptr;
   with_stage_mode(mode_a, [&](auto a) {
     with_stage_mode(mode_b, [&](auto b) {
-      kernel = simt_gemm_kernel<T, kConfig, decltype(a)::value, decltype(b)::value>;
+      kernel = simt_gemm_kernel<T, kConfig, decltype(a)::value, decltype(b)::value, kActivate>;
     });
   });
   return kernel;
 }
 
-template <typename T, SimtConfigId kConfig>
+template <typename T, SimtConfigId kConfig, bool kActivate>
 void launch_config(const GemmProblem& p, at::Tensor& c, cudaStream_t stream) {
   constexpr SimtTile kTile = simt_tile(kConfig);
   constexpr int kSmemBytes = kTile.smem_bytes(sizeof(T));
@@ -191,7 +196,7 @@ void launch_config(const GemmProblem& p, at::Tensor& c, cudaStream_t stream) {
               p.m, ", ", p.n, "] needs more than 2^31 - 1 tiles");
   const bool c_vector_ok = p.n % kTile.vec == 0;  // c is a fresh, aligned allocation
   const StageMode mode_a = stage_mode(a), mode_b = stage_mode(b);
-  const auto kernel = simt_kernel_for<T, kConfig>(mode_a, mode_b);
+  const auto kernel = simt_kernel_for<T, kConfig, kActivate>(mode_a, mode_b);
 
   // Over 48 KiB of dynamic shared memory needs an opt-in, once per kernel and device.
   static std::atomic<uint64_t> opted_in[3 * 3];
@@ -204,7 +209,7 @@ void launch_config(const GemmProblem& p, at::Tensor& c, cudaStream_t stream) {
     devices.fetch_or(bit);
   }
   kernel<<<static_cast<unsigned>(blocks), kTile.threads(), kSmemBytes, stream>>>(
-      a, b, c.data_ptr<T>(), p.m, p.n, p.k, c_vector_ok);
+      a, b, c.data_ptr<T>(), p.m, p.n, p.k, c_vector_ok, OutputEpilogue<T, kActivate>::from(p.epilogue));
   C10_CUDA_KERNEL_LAUNCH_CHECK();
 }
 
@@ -243,12 +248,15 @@ cudaFuncAttributes simt_kernel_attributes(at::ScalarType dtype, SimtConfigId con
 }
 
 void launch_simt(const GemmProblem& p, SimtConfigId config, at::Tensor& c, cudaStream_t stream) {
-  if (p.dtype == at::kDouble) {
-    launch_config<double, SimtConfigId::kDouble64x64>(p, c, stream);
-    return;
-  }
-  TORCH_CHECK(p.dtype == at::kFloat, "tiledmm.gemm (simt): float32 or float64 only, got ", p.dtype);
-  with_float_config(config, [&](auto id) { launch_config<float, decltype(id)::value>(p, c, stream); });
+  with_activation(p.epilogue, [&](auto activate) {
+    constexpr bool kActivate = decltype(activate)::value;
+    if (p.dtype == at::kDouble) {
+      launch_config<double, SimtConfigId::kDouble64x64, kActivate>(p, c, stream);
+      return;
+    }
+    TORCH_CHECK(p.dtype == at::kFloat, "tiledmm.gemm (simt): float32 or float64 only, got ", p.dtype);
+    with_float_config(config, [&](auto id) { launch_config<float, decltype(id)::value, kActivate>(p, c, stream); });
+  });
 }
 
 }  // namespace tiledmm::cuda

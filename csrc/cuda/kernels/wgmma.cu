@@ -82,10 +82,10 @@ struct StagedOperand {
   }
 };
 
-template <typename T, WgmmaConfigId kConfig, bool kAMnMajor, bool kBMnMajor>
+template <typename T, WgmmaConfigId kConfig, bool kAMnMajor, bool kBMnMajor, bool kActivate>
 __global__ void __launch_bounds__(wgmma_tile(kConfig).threads(), 1)
     wgmma_gemm_kernel(const __grid_constant__ CUtensorMap a_map, const __grid_constant__ CUtensorMap b_map,
-                      T* __restrict__ c, int64_t m, int64_t n, int64_t k) {
+                      T* __restrict__ c, int64_t m, int64_t n, int64_t k, OutputEpilogue<T, kActivate> epilogue) {
 #ifdef TILEDMM_SM90A_DEVICE
   constexpr WgmmaTile kTile = wgmma_tile(kConfig);
   constexpr int kBM = kTile.block_m, kBN = kTile.block_n, kStages = kTile.stages;
@@ -170,7 +170,7 @@ __global__ void __launch_bounds__(wgmma_tile(kConfig).threads(), 1)
       const int64_t row = tile.m * kBM + 64 * consumer + 16 * warp + lane / 4;
       const int64_t col = tile.n * kBN + 2 * (lane % 4);
 #pragma unroll
-      for (int j = 0; j < kBN / 8; ++j) store_fragment<T>(c, m, n, row, col + 8 * j, &acc[4 * j], pairs_ok);
+      for (int j = 0; j < kBN / 8; ++j) store_fragment<T>(c, m, n, row, col + 8 * j, &acc[4 * j], pairs_ok, epilogue);
     }
   }
 #endif
@@ -188,16 +188,16 @@ void with_wgmma_config(WgmmaConfigId id, F&& f) {
 
 // The kernel instance for a config and the operands' orientation. TF32 (T = float)
 // exists only K-major: the launcher transposes MN-major float32 operands first.
-template <typename T, WgmmaConfigId kConfig>
+template <typename T, WgmmaConfigId kConfig, bool kActivate = false>
 auto wgmma_kernel_for(bool a_mn_major, bool b_mn_major) {
   if constexpr (std::is_same_v<T, float>) {
     TORCH_CHECK(!a_mn_major && !b_mn_major, "tiledmm.gemm (wgmma): TF32 operands must be K-major");
-    return wgmma_gemm_kernel<T, kConfig, false, false>;
+    return wgmma_gemm_kernel<T, kConfig, false, false, kActivate>;
   } else {
-    if (a_mn_major && b_mn_major) return wgmma_gemm_kernel<T, kConfig, true, true>;
-    if (a_mn_major) return wgmma_gemm_kernel<T, kConfig, true, false>;
-    if (b_mn_major) return wgmma_gemm_kernel<T, kConfig, false, true>;
-    return wgmma_gemm_kernel<T, kConfig, false, false>;
+    if (a_mn_major && b_mn_major) return wgmma_gemm_kernel<T, kConfig, true, true, kActivate>;
+    if (a_mn_major) return wgmma_gemm_kernel<T, kConfig, true, false, kActivate>;
+    if (b_mn_major) return wgmma_gemm_kernel<T, kConfig, false, true, kActivate>;
+    return wgmma_gemm_kernel<T, kConfig, false, false, kActivate>;
   }
 }
 
@@ -232,12 +232,12 @@ void allow_dynamic_smem(Kernel kernel, int bytes, std::atomic<uint64_t>& devices
   }
 }
 
-template <typename T, WgmmaConfigId kConfig>
+template <typename T, WgmmaConfigId kConfig, bool kActivate>
 void launch_config(const MatrixView& a, const MatrixView& b, T* c, const GemmProblem& p, cudaStream_t stream) {
   constexpr WgmmaTile kTile = wgmma_tile(kConfig);
   const bool a_mn_major = a.col_major, b_mn_major = !b.col_major;
-  const auto kernel = wgmma_kernel_for<T, kConfig>(a_mn_major, b_mn_major);
-  static std::atomic<uint64_t> opted_in[4];
+  const auto kernel = wgmma_kernel_for<T, kConfig, kActivate>(a_mn_major, b_mn_major);
+  static std::atomic<uint64_t> opted_in[4];  // per instance (kActivate is a template parameter)
   allow_dynamic_smem(kernel, kTile.smem_bytes(), opted_in[2 * a_mn_major + b_mn_major]);
 
   const CUtensorMap a_map = operand_tensor_map<T>(a, /*is_a=*/true, kTile.block_m);
@@ -245,7 +245,8 @@ void launch_config(const MatrixView& a, const MatrixView& b, T* c, const GemmPro
   const int64_t tiles = ((p.m + kTile.block_m - 1) / kTile.block_m) * ((p.n + kTile.block_n - 1) / kTile.block_n);
   const int sm_count = at::cuda::getCurrentDeviceProperties()->multiProcessorCount;
   const unsigned blocks = static_cast<unsigned>(std::min<int64_t>(tiles, sm_count));  // persistent
-  kernel<<<blocks, kTile.threads(), kTile.smem_bytes(), stream>>>(a_map, b_map, c, p.m, p.n, p.k);
+  kernel<<<blocks, kTile.threads(), kTile.smem_bytes(), stream>>>(a_map, b_map, c, p.m, p.n, p.k,
+                                                                      OutputEpilogue<T, kActivate>::from(p.epilogue));
   C10_CUDA_KERNEL_LAUNCH_CHECK();
 }
 
@@ -264,7 +265,11 @@ void launch_typed(const GemmProblem& p, WgmmaConfigId config, at::Tensor& c, cud
   at::Tensor a_storage, b_storage;  // workspaces, freed to the caching allocator on this stream
   const MatrixView a = tma_ready(p.a, /*is_a=*/true, kTf32, c.options(), a_storage);
   const MatrixView b = tma_ready(p.b, /*is_a=*/false, kTf32, c.options(), b_storage);
-  with_wgmma_config(config, [&](auto id) { launch_config<T, decltype(id)::value>(a, b, c.data_ptr<T>(), p, stream); });
+  with_wgmma_config(config, [&](auto id) {
+    with_activation(p.epilogue, [&](auto activate) {
+      launch_config<T, decltype(id)::value, decltype(activate)::value>(a, b, c.data_ptr<T>(), p, stream);
+    });
+  });
 }
 
 }  // namespace

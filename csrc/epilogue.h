@@ -1,0 +1,46 @@
+// What a kernel does to each accumulated output before it is stored: add a bias per
+// output column, then apply an activation. Shared by the CPU and CUDA kernels so that
+// both compute the same function in the accumulator type, before the one rounding to
+// the output dtype.
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+#include <string_view>
+
+#if defined(__CUDACC__)
+#define TILEDMM_HOST_DEVICE __host__ __device__
+#else
+#define TILEDMM_HOST_DEVICE
+#endif
+
+namespace tiledmm {
+
+enum class Activation : int32_t { kNone, kRelu, kGeluErf, kGeluTanh, kSilu };
+
+// "none", "relu", "gelu" (erf form, like F.gelu), "gelu_tanh" (F.gelu(approximate="tanh")),
+// "silu"; anything else is a TORCH_CHECK error listing these.
+Activation parse_activation(std::string_view name);
+
+struct Epilogue {
+  const void* bias = nullptr;  // [N] of the output dtype, contiguous; nullptr = no bias
+  Activation activation = Activation::kNone;
+};
+
+// The activation in the accumulator type Acc (float or double). NaN stays NaN (relu
+// included, as in torch).
+template <typename Acc>
+TILEDMM_HOST_DEVICE inline Acc activate(Acc v, Activation activation) {
+  switch (activation) {
+    case Activation::kRelu: return v < Acc(0) ? Acc(0) : v;
+    case Activation::kGeluErf: return Acc(0.5) * v * (Acc(1) + std::erf(v * Acc(0.70710678118654752440)));
+    case Activation::kGeluTanh: {
+      const Acc inner = Acc(0.79788456080286535588) * (v + Acc(0.044715) * v * v * v);
+      return Acc(0.5) * v * (Acc(1) + std::tanh(inner));
+    }
+    case Activation::kSilu: return v / (Acc(1) + std::exp(-v));
+    default: return v;
+  }
+}
+
+}  // namespace tiledmm

@@ -1,0 +1,203 @@
+"""tiledmm.linear / tiledmm.Linear against F.linear and nn.Linear: shapes, fused bias and
+activations, gradients, autocast, modules, torch.compile."""
+import pytest
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+import tiledmm
+from conftest import ACCUMULATOR, DEVICES, HAS_CUDA, UNIT_ROUNDOFF, kernel_names
+
+ACTIVATIONS = {
+    None: lambda z: z,
+    "relu": F.relu,
+    "gelu": F.gelu,
+    "gelu_tanh": lambda z: F.gelu(z, approximate="tanh"),
+    "silu": F.silu,
+}
+DTYPES = [torch.float32, torch.float64, torch.bfloat16, torch.float16]
+
+
+def reference(x, w, b, activation):
+    """The float64 result, for the accuracy bound."""
+    z = F.linear(x.double(), w.double(), None if b is None else b.double())
+    return ACTIVATIONS[activation](z)
+
+
+def assert_close_to_reference(out, x, w, b, activation):
+    ref = reference(x, w, b, activation)
+    assert out.shape == ref.shape and out.dtype == x.dtype
+    k = w.shape[1]
+    u_out, u_acc = UNIT_ROUNDOFF[x.dtype], UNIT_ROUNDOFF[ACCUMULATOR[x.dtype]]
+    magnitude = x.double().abs() @ w.double().abs().t() + (0 if b is None else b.double().abs())
+    # The accumulation bound carried through an activation with slope <= 1.13, plus the
+    # output rounding and the activation's own float32 evaluation.
+    bound = 2 * (1.13 * (k + 1) * u_acc * magnitude + u_out * ref.abs()) + 4 * u_acc + 2 * u_out
+    err = (out.double() - ref).abs()
+    assert (err <= bound).all(), f"max error {err.max().item():.3e}, worst ratio {(err / bound).max().item():.2f}"
+
+
+@pytest.mark.parametrize("device", DEVICES)
+@pytest.mark.parametrize("dtype", DTYPES, ids=str)
+@pytest.mark.parametrize("activation", list(ACTIVATIONS), ids=str)
+def test_forward_matches_float64(device, dtype, activation):
+    gen = torch.Generator(device=device).manual_seed(0)
+    for x_shape, (out_f, in_f) in [((5, 7, 33), (17, 33)), ((33,), (65, 33)), ((129, 260), (300, 260)),
+                                   ((2, 0, 8), (4, 8))]:
+        x = torch.randn(*x_shape, device=device, generator=gen).to(dtype)
+        w = torch.randn(out_f, in_f, device=device, generator=gen).to(dtype)
+        b = torch.randn(out_f, device=device, generator=gen).to(dtype)
+        for bias in (b, None):
+            out = tiledmm.linear(x, w, bias, activation=activation)
+            assert out.shape == (*x_shape[:-1], out_f)
+            assert_close_to_reference(out, x, w, bias, activation)
+
+
+@pytest.mark.parametrize("device", DEVICES)
+@pytest.mark.parametrize("dtype", DTYPES, ids=str)
+def test_fused_epilogue_in_every_kernel(device, dtype):
+    # Every kernel family applies the bias and activation in its own epilogue; ragged
+    # shapes reach the partial-tile stores (pairs, vectors, scalars).
+    gen = torch.Generator(device=device).manual_seed(3)
+    names = kernel_names(device, dtype) if (device == "cpu" or HAS_CUDA) else [None]
+    for kernel in names:
+        if dtype == torch.float32 and kernel == "wgmma":
+            continue  # TF32: covered by the gemm tests' TF32 bound
+        for x_shape, out_f in [((3, 67, 45), 133), ((300, 260), 515)]:
+            x = torch.randn(*x_shape, device=device, generator=gen).to(dtype)
+            w = torch.randn(out_f, x_shape[-1], device=device, generator=gen).to(dtype)
+            b = torch.randn(out_f, device=device, generator=gen).to(dtype)
+            for activation in ("gelu", "relu", "silu", "gelu_tanh"):
+                out = tiledmm.linear(x, w, b, activation=activation, kernel=kernel)
+                assert_close_to_reference(out, x, w, b, activation)
+
+
+@pytest.mark.parametrize("device", DEVICES)
+def test_zero_in_features_gives_the_activated_bias(device):
+    x, w, b = torch.randn(3, 0, device=device), torch.randn(4, 0, device=device), torch.randn(4, device=device)
+    torch.testing.assert_close(tiledmm.linear(x, w, b, activation="silu"), F.silu(b).expand(3, 4))
+
+
+@pytest.mark.parametrize("device", DEVICES)
+def test_strided_inputs_and_bias(device):
+    x = torch.randn(6, 40, 50, device=device)[:, ::2, :33]  # non-contiguous: reshaped (copied)
+    w = torch.randn(33, 20, device=device).t()               # weight with unusual strides
+    b = torch.randn(40, device=device)[::2]                  # strided bias
+    assert_close_to_reference(tiledmm.linear(x, w, b), x, w, b, None)
+
+
+@pytest.mark.parametrize("device", DEVICES)
+def test_errors_name_the_problem(device):
+    x, w, b = torch.randn(4, 8, device=device), torch.randn(5, 8, device=device), torch.randn(5, device=device)
+    with pytest.raises(RuntimeError, match=r"input's last dimension \(7\) must equal weight's in_features \(8\)"):
+        tiledmm.linear(x[:, :7], w)
+    with pytest.raises(RuntimeError, match="weight must be 2-D"):
+        tiledmm.linear(x, w[0])
+    with pytest.raises(RuntimeError, match=r"bias must be 1-D \[5\]"):
+        tiledmm.linear(x, w, b[:4])
+    with pytest.raises(RuntimeError, match="bias must have the input's dtype float32, got float64"):
+        tiledmm.linear(x, w, b.double())
+    with pytest.raises(RuntimeError, match="same dtype"):
+        tiledmm.linear(x, w.half())
+    with pytest.raises(RuntimeError, match="unknown activation 'tanh'"):
+        tiledmm.linear(x, w, b, activation="tanh")
+    with pytest.raises(RuntimeError, match="unsupported dtype int32"):
+        tiledmm.linear(x.int(), w.int())
+
+
+@pytest.mark.parametrize("device", DEVICES)
+@pytest.mark.parametrize("activation", list(ACTIVATIONS), ids=str)
+def test_gradcheck_float64(device, activation):
+    x = torch.randn(2, 3, 6, device=device, dtype=torch.float64, requires_grad=True)
+    w = torch.randn(5, 6, device=device, dtype=torch.float64, requires_grad=True)
+    b = torch.randn(5, device=device, dtype=torch.float64, requires_grad=True)
+    if activation == "relu":  # keep pre-activations away from the kink
+        with torch.no_grad():
+            b += 0.05 * torch.sign(b)
+    assert torch.autograd.gradcheck(lambda *t: tiledmm.linear(*t, activation=activation), (x, w, b))
+    assert torch.autograd.gradcheck(lambda p, q: tiledmm.linear(p, q, activation=activation), (x, w))
+
+
+@pytest.mark.parametrize("device", DEVICES)
+@pytest.mark.parametrize("dtype", [torch.float32, torch.bfloat16], ids=str)
+@pytest.mark.parametrize("activation", ["gelu", None], ids=str)
+def test_gradients_match_nn_linear(device, dtype, activation):
+    torch.manual_seed(0)
+    ref = nn.Linear(48, 24).to(device=device, dtype=dtype)
+    ours = tiledmm.Linear.from_linear(nn.Linear(48, 24).to(device=device, dtype=dtype))
+    ours.load_state_dict(ref.state_dict())
+    x = torch.randn(3, 10, 48, device=device, dtype=dtype)
+    x_ref, x_ours = x.clone().requires_grad_(), x.clone().requires_grad_()
+    act = ACTIVATIONS[activation]
+    grad_out = torch.randn(3, 10, 24, device=device, dtype=dtype)
+    act(ref(x_ref)).backward(grad_out)
+    tiledmm.linear(x_ours, ours.weight, ours.bias, activation=activation).backward(grad_out)
+    tol = dict(rtol=2e-2, atol=2e-2) if dtype == torch.bfloat16 else dict(rtol=1e-4, atol=1e-4)
+    torch.testing.assert_close(x_ours.grad, x_ref.grad, **tol)
+    torch.testing.assert_close(ours.weight.grad, ref.weight.grad, **tol)
+    torch.testing.assert_close(ours.bias.grad, ref.bias.grad, **tol)
+
+
+@pytest.mark.parametrize("device", DEVICES)
+def test_autocast_casts_like_f_linear(device):
+    dtype = torch.bfloat16
+    x, w, b = torch.randn(8, 16, device=device), torch.randn(4, 16, device=device), torch.randn(4, device=device)
+    with torch.autocast(device, dtype=dtype):
+        expected = F.linear(x, w, b)
+        out = tiledmm.linear(x, w, b)
+        out_mm = tiledmm.gemm(x, w.t())
+        expected_mm = torch.mm(x, w.t())
+    assert out.dtype == expected.dtype == dtype and out_mm.dtype == expected_mm.dtype == dtype
+    torch.testing.assert_close(out, expected, rtol=2e-2, atol=2e-2)
+    torch.testing.assert_close(out_mm, expected_mm, rtol=2e-2, atol=2e-2)
+    # Training under autocast: gradients reach the float32 parameters.
+    w.requires_grad_()
+    with torch.autocast(device, dtype=dtype):
+        loss = tiledmm.linear(x, w, b).float().square().sum()
+    loss.backward()
+    assert w.grad is not None and w.grad.dtype == torch.float32
+
+
+def test_module_is_a_drop_in_for_nn_linear():
+    ref = nn.Linear(10, 6)
+    ours = tiledmm.Linear(10, 6)
+    assert isinstance(ours, nn.Linear)
+    assert set(ours.state_dict()) == set(ref.state_dict()) == {"weight", "bias"}
+    ours.load_state_dict(ref.state_dict())  # checkpoints load either way
+    ref.load_state_dict(ours.state_dict())
+    x = torch.randn(3, 10)
+    torch.testing.assert_close(ours(x), ref(x))
+    shared = tiledmm.Linear.from_linear(ref)
+    assert shared.weight is ref.weight and shared.bias is ref.bias
+    no_bias = tiledmm.Linear.from_linear(nn.Linear(10, 6, bias=False))
+    assert no_bias.bias is None and no_bias(x).shape == (3, 6)
+
+
+def test_replace_linear_swaps_in_place_and_shares_parameters():
+    model = nn.Sequential(nn.Linear(8, 16), nn.ReLU(), nn.Sequential(nn.Linear(16, 16), nn.Linear(16, 4)))
+    weights = [m.weight for m in model.modules() if isinstance(m, nn.Linear)]
+    x = torch.randn(5, 8)
+    expected = model(x)
+    assert tiledmm.replace_linear(model, filter=lambda name, m: name != "2.1") is model
+    assert isinstance(model[0], tiledmm.Linear) and isinstance(model[2][0], tiledmm.Linear)
+    assert type(model[2][1]) is nn.Linear  # filtered out
+    assert [m.weight for m in model.modules() if isinstance(m, nn.Linear)] == weights
+    torch.testing.assert_close(model(x), expected)
+
+
+@pytest.mark.parametrize("device", DEVICES)
+def test_torch_compile_fullgraph_and_opcheck(device):
+    torch._dynamo.reset()
+    model = nn.Sequential(nn.Linear(16, 32), nn.GELU(), nn.Linear(32, 8)).to(device)
+    tiledmm.replace_linear(model)
+    x = torch.randn(4, 16, device=device)
+    compiled = torch.compile(model, fullgraph=True)
+    torch.testing.assert_close(compiled(x), model(x))
+    fused = torch.compile(lambda t: tiledmm.linear(t, model[0].weight, model[0].bias, activation="gelu"),
+                          fullgraph=True)
+    torch.testing.assert_close(fused(x), tiledmm.linear(x, model[0].weight, model[0].bias, activation="gelu"))
+    w, b = torch.randn(5, 7, device=device, requires_grad=True), torch.randn(5, device=device, requires_grad=True)
+    for args in [(torch.randn(3, 7, device=device, requires_grad=True), w, b, "gelu"),
+                 (torch.randn(2, 3, 7, device=device), w, None, "none"),
+                 (torch.randn(7, device=device), w, b, "relu")]:
+        torch.library.opcheck(torch.ops.tiledmm.linear.default, args)
