@@ -16,7 +16,10 @@
 
 namespace tiledmm {
 
-enum class Activation : int32_t { kNone, kRelu, kGeluErf, kGeluTanh, kSilu };
+// kRuntime is never a problem's activation: as a kernel's compile-time activation it means
+// "whichever the run-time Epilogue says" (kernels where code size does not matter).
+enum class Activation : int32_t { kNone, kRelu, kGeluErf, kGeluTanh, kSilu, kRuntime };
+constexpr Activation kAnyActivation = Activation::kRuntime;
 
 // "none", "relu", "gelu" (erf form, like F.gelu), "gelu_tanh" (F.gelu(approximate="tanh")),
 // "silu"; anything else is a TORCH_CHECK error listing these.

@@ -12,11 +12,11 @@
 namespace tiledmm::cuda {
 
 // Bias (per output column) and activation, in the accumulator type, before rounding.
-// kActivate = false compiles the activation out: the inlined erf/tanh/exp of every
-// output would otherwise bloat the tensor-core kernels' epilogue (measured: the wgmma
-// kernel lost half its speed with the activation code present), so the launchers pick
-// the instance by whether an activation was asked for.
-template <typename T, bool kActivate = true>
+// kActivation fixes the activation at compile time (kAnyActivation: read it at run time).
+// The tensor-core kernels instantiate one activation each: with every activation's
+// erf/tanh/exp inlined into each of a wgmma tile's 128 stores per thread, the kernel ran
+// at half speed (bench/NOTES.md).
+template <typename T, Activation kActivation = kAnyActivation>
 struct OutputEpilogue {
   const T* bias;  // nullptr: no bias
   Activation activation;
@@ -26,7 +26,11 @@ struct OutputEpilogue {
   template <typename Acc>
   __device__ __forceinline__ Acc operator()(Acc v, int64_t col) const {
     if (bias != nullptr) v += static_cast<Acc>(bias[col]);
-    if constexpr (kActivate) v = activate(v, activation);
+    if constexpr (kActivation == kAnyActivation) {
+      if (activation != Activation::kNone) v = activate(v, activation);
+    } else if constexpr (kActivation != Activation::kNone) {
+      v = activate(v, kActivation);
+    }
     return v;
   }
 };
@@ -57,13 +61,25 @@ __device__ __forceinline__ void store_fragment(T* c, int64_t m, int64_t n, int64
   }
 }
 
-// Calls f(std::bool_constant<kActivate>) for a problem's epilogue.
+// Calls f(std::integral_constant<Activation, a>) with the problem's activation a.
 template <typename F>
 void with_activation(const Epilogue& e, F&& f) {
+  switch (e.activation) {
+    case Activation::kRelu: f(std::integral_constant<Activation, Activation::kRelu>{}); break;
+    case Activation::kGeluErf: f(std::integral_constant<Activation, Activation::kGeluErf>{}); break;
+    case Activation::kGeluTanh: f(std::integral_constant<Activation, Activation::kGeluTanh>{}); break;
+    case Activation::kSilu: f(std::integral_constant<Activation, Activation::kSilu>{}); break;
+    default: f(std::integral_constant<Activation, Activation::kNone>{});
+  }
+}
+
+// Two instances only: kNone, or kAnyActivation (for kernels with many other variants).
+template <typename F>
+void with_any_activation(const Epilogue& e, F&& f) {
   if (e.activation == Activation::kNone) {
-    f(std::false_type{});
+    f(std::integral_constant<Activation, Activation::kNone>{});
   } else {
-    f(std::true_type{});
+    f(std::integral_constant<Activation, kAnyActivation>{});
   }
 }
 

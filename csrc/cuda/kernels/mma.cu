@@ -87,10 +87,10 @@ __device__ __forceinline__ void load_b_fragments(uint32_t (&b)[mma_tile(kConfig)
   }
 }
 
-template <typename T, MmaConfigId kConfig, StageMode kModeA, StageMode kModeB, bool kActivate>
+template <typename T, MmaConfigId kConfig, StageMode kModeA, StageMode kModeB, Activation kActivation>
 __global__ void __launch_bounds__(mma_tile(kConfig).threads(), mma_tile(kConfig).min_blocks_per_sm)
     mma_gemm_kernel(KMnOperand<T> a, KMnOperand<T> b, T* __restrict__ c, int64_t m, int64_t n,
-                    int64_t k, OutputEpilogue<T, kActivate> epilogue) {
+                    int64_t k, OutputEpilogue<T, kActivation> epilogue) {
   constexpr MmaTile kTile = mma_tile(kConfig);
   constexpr int kBM = kTile.block_m, kBN = kTile.block_n, kBK = kTile.block_k;
   constexpr int kStages = kTile.stages, kThreads = kTile.threads();
@@ -166,16 +166,16 @@ void with_mma_config(MmaConfigId id, F&& f) {
 }
 
 // The kernel instance for a config and the operands' orientation (MN- or K-contiguous).
-template <typename T, MmaConfigId kConfig, bool kActivate = false>
+template <typename T, MmaConfigId kConfig, Activation kActivation = Activation::kNone>
 auto mma_kernel_for(bool a_mn_contiguous, bool b_mn_contiguous) {
   constexpr StageMode kMn = StageMode::kVector, kK = StageMode::kVectorAlongK;
-  if (a_mn_contiguous && b_mn_contiguous) return mma_gemm_kernel<T, kConfig, kMn, kMn, kActivate>;
-  if (a_mn_contiguous) return mma_gemm_kernel<T, kConfig, kMn, kK, kActivate>;
-  if (b_mn_contiguous) return mma_gemm_kernel<T, kConfig, kK, kMn, kActivate>;
-  return mma_gemm_kernel<T, kConfig, kK, kK, kActivate>;
+  if (a_mn_contiguous && b_mn_contiguous) return mma_gemm_kernel<T, kConfig, kMn, kMn, kActivation>;
+  if (a_mn_contiguous) return mma_gemm_kernel<T, kConfig, kMn, kK, kActivation>;
+  if (b_mn_contiguous) return mma_gemm_kernel<T, kConfig, kK, kMn, kActivation>;
+  return mma_gemm_kernel<T, kConfig, kK, kK, kActivation>;
 }
 
-template <typename T, MmaConfigId kConfig, bool kActivate>
+template <typename T, MmaConfigId kConfig, Activation kActivation>
 void launch_config(const KMnOperand<T>& a, const KMnOperand<T>& b, T* c, const GemmProblem& p,
                    cudaStream_t stream) {
   constexpr MmaTile kTile = mma_tile(kConfig);
@@ -183,7 +183,7 @@ void launch_config(const KMnOperand<T>& a, const KMnOperand<T>& b, T* c, const G
   const int64_t blocks = ((p.m + kTile.block_m - 1) / kTile.block_m) * ((p.n + kTile.block_n - 1) / kTile.block_n);
   TORCH_CHECK(blocks <= std::numeric_limits<int32_t>::max(), "tiledmm.gemm (mma): output [", p.m, ", ",
               p.n, "] needs more than 2^31 - 1 tiles");
-  const auto kernel = mma_kernel_for<T, kConfig, kActivate>(a.mn_contiguous, b.mn_contiguous);
+  const auto kernel = mma_kernel_for<T, kConfig, kActivation>(a.mn_contiguous, b.mn_contiguous);
   // > 48 KiB of shared memory: opt in once per kernel instance and device.
   static std::atomic<uint64_t> opted_in[4];
   std::atomic<uint64_t>& devices = opted_in[(a.mn_contiguous ? 2 : 0) + (b.mn_contiguous ? 1 : 0)];
@@ -195,7 +195,7 @@ void launch_config(const KMnOperand<T>& a, const KMnOperand<T>& b, T* c, const G
     devices.fetch_or(bit);
   }
   kernel<<<static_cast<unsigned>(blocks), kTile.threads(), kSmemBytes, stream>>>(a, b, c, p.m, p.n, p.k,
-                                                                      OutputEpilogue<T, kActivate>::from(p.epilogue));
+                                                                      OutputEpilogue<T, kActivation>::from(p.epilogue));
   C10_CUDA_KERNEL_LAUNCH_CHECK();
 }
 

@@ -59,10 +59,10 @@ __device__ __forceinline__ void store_streaming(T* dst, const T (&v)[kVec]) {
   }
 }
 
-template <typename T, SimtConfigId kConfig, StageMode kModeA, StageMode kModeB, bool kActivate>
+template <typename T, SimtConfigId kConfig, StageMode kModeA, StageMode kModeB, Activation kActivation>
 __global__ void __launch_bounds__(simt_tile(kConfig).threads(), simt_tile(kConfig).min_blocks_per_sm)
     simt_gemm_kernel(KMnOperand<T> a, KMnOperand<T> b, T* __restrict__ c, int64_t m, int64_t n,
-                     int64_t k, bool c_vector_ok, OutputEpilogue<T, kActivate> epilogue) {
+                     int64_t k, bool c_vector_ok, OutputEpilogue<T, kActivation> epilogue) {
   constexpr SimtTile kTile = simt_tile(kConfig);
   constexpr int kBM = kTile.block_m, kBN = kTile.block_n, kBK = kTile.block_k;
   constexpr int kThreads = kTile.threads(), kStages = kTile.stages, kVec = kTile.vec;
@@ -168,23 +168,23 @@ void with_stage_mode(StageMode mode, F&& f) {
   }
 }
 
-template <typename T, SimtConfigId kConfig, bool kActivate>
+template <typename T, SimtConfigId kConfig, Activation kActivation>
 using SimtKernel = void (*)(KMnOperand<T>, KMnOperand<T>, T*, int64_t, int64_t, int64_t, bool,
-                            OutputEpilogue<T, kActivate>);
+                            OutputEpilogue<T, kActivation>);
 
 // The kernel instance for the operands' stage modes.
-template <typename T, SimtConfigId kConfig, bool kActivate = false>
-SimtKernel<T, kConfig, kActivate> simt_kernel_for(StageMode mode_a, StageMode mode_b) {
-  SimtKernel<T, kConfig, kActivate> kernel = nullptr;
+template <typename T, SimtConfigId kConfig, Activation kActivation = Activation::kNone>
+SimtKernel<T, kConfig, kActivation> simt_kernel_for(StageMode mode_a, StageMode mode_b) {
+  SimtKernel<T, kConfig, kActivation> kernel = nullptr;
   with_stage_mode(mode_a, [&](auto a) {
     with_stage_mode(mode_b, [&](auto b) {
-      kernel = simt_gemm_kernel<T, kConfig, decltype(a)::value, decltype(b)::value, kActivate>;
+      kernel = simt_gemm_kernel<T, kConfig, decltype(a)::value, decltype(b)::value, kActivation>;
     });
   });
   return kernel;
 }
 
-template <typename T, SimtConfigId kConfig, bool kActivate>
+template <typename T, SimtConfigId kConfig, Activation kActivation>
 void launch_config(const GemmProblem& p, at::Tensor& c, cudaStream_t stream) {
   constexpr SimtTile kTile = simt_tile(kConfig);
   constexpr int kSmemBytes = kTile.smem_bytes(sizeof(T));
@@ -196,7 +196,7 @@ void launch_config(const GemmProblem& p, at::Tensor& c, cudaStream_t stream) {
               p.m, ", ", p.n, "] needs more than 2^31 - 1 tiles");
   const bool c_vector_ok = p.n % kTile.vec == 0;  // c is a fresh, aligned allocation
   const StageMode mode_a = stage_mode(a), mode_b = stage_mode(b);
-  const auto kernel = simt_kernel_for<T, kConfig, kActivate>(mode_a, mode_b);
+  const auto kernel = simt_kernel_for<T, kConfig, kActivation>(mode_a, mode_b);
 
   // Over 48 KiB of dynamic shared memory needs an opt-in, once per kernel and device.
   static std::atomic<uint64_t> opted_in[3 * 3];
@@ -209,7 +209,7 @@ void launch_config(const GemmProblem& p, at::Tensor& c, cudaStream_t stream) {
     devices.fetch_or(bit);
   }
   kernel<<<static_cast<unsigned>(blocks), kTile.threads(), kSmemBytes, stream>>>(
-      a, b, c.data_ptr<T>(), p.m, p.n, p.k, c_vector_ok, OutputEpilogue<T, kActivate>::from(p.epilogue));
+      a, b, c.data_ptr<T>(), p.m, p.n, p.k, c_vector_ok, OutputEpilogue<T, kActivation>::from(p.epilogue));
   C10_CUDA_KERNEL_LAUNCH_CHECK();
 }
 
@@ -248,14 +248,14 @@ cudaFuncAttributes simt_kernel_attributes(at::ScalarType dtype, SimtConfigId con
 }
 
 void launch_simt(const GemmProblem& p, SimtConfigId config, at::Tensor& c, cudaStream_t stream) {
-  with_activation(p.epilogue, [&](auto activate) {
-    constexpr bool kActivate = decltype(activate)::value;
+  with_any_activation(p.epilogue, [&](auto activate) {
+    constexpr Activation kActivation = decltype(activate)::value;
     if (p.dtype == at::kDouble) {
-      launch_config<double, SimtConfigId::kDouble64x64, kActivate>(p, c, stream);
+      launch_config<double, SimtConfigId::kDouble64x64, kActivation>(p, c, stream);
       return;
     }
     TORCH_CHECK(p.dtype == at::kFloat, "tiledmm.gemm (simt): float32 or float64 only, got ", p.dtype);
-    with_float_config(config, [&](auto id) { launch_config<float, decltype(id)::value, kActivate>(p, c, stream); });
+    with_float_config(config, [&](auto id) { launch_config<float, decltype(id)::value, kActivation>(p, c, stream); });
   });
 }
 

@@ -82,10 +82,10 @@ struct StagedOperand {
   }
 };
 
-template <typename T, WgmmaConfigId kConfig, bool kAMnMajor, bool kBMnMajor, bool kActivate>
+template <typename T, WgmmaConfigId kConfig, bool kAMnMajor, bool kBMnMajor, Activation kActivation>
 __global__ void __launch_bounds__(wgmma_tile(kConfig).threads(), 1)
     wgmma_gemm_kernel(const __grid_constant__ CUtensorMap a_map, const __grid_constant__ CUtensorMap b_map,
-                      T* __restrict__ c, int64_t m, int64_t n, int64_t k, OutputEpilogue<T, kActivate> epilogue) {
+                      T* __restrict__ c, int64_t m, int64_t n, int64_t k, OutputEpilogue<T, kActivation> epilogue) {
 #ifdef TILEDMM_SM90A_DEVICE
   constexpr WgmmaTile kTile = wgmma_tile(kConfig);
   constexpr int kBM = kTile.block_m, kBN = kTile.block_n, kStages = kTile.stages;
@@ -188,16 +188,16 @@ void with_wgmma_config(WgmmaConfigId id, F&& f) {
 
 // The kernel instance for a config and the operands' orientation. TF32 (T = float)
 // exists only K-major: the launcher transposes MN-major float32 operands first.
-template <typename T, WgmmaConfigId kConfig, bool kActivate = false>
+template <typename T, WgmmaConfigId kConfig, Activation kActivation = Activation::kNone>
 auto wgmma_kernel_for(bool a_mn_major, bool b_mn_major) {
   if constexpr (std::is_same_v<T, float>) {
     TORCH_CHECK(!a_mn_major && !b_mn_major, "tiledmm.gemm (wgmma): TF32 operands must be K-major");
-    return wgmma_gemm_kernel<T, kConfig, false, false, kActivate>;
+    return wgmma_gemm_kernel<T, kConfig, false, false, kActivation>;
   } else {
-    if (a_mn_major && b_mn_major) return wgmma_gemm_kernel<T, kConfig, true, true, kActivate>;
-    if (a_mn_major) return wgmma_gemm_kernel<T, kConfig, true, false, kActivate>;
-    if (b_mn_major) return wgmma_gemm_kernel<T, kConfig, false, true, kActivate>;
-    return wgmma_gemm_kernel<T, kConfig, false, false, kActivate>;
+    if (a_mn_major && b_mn_major) return wgmma_gemm_kernel<T, kConfig, true, true, kActivation>;
+    if (a_mn_major) return wgmma_gemm_kernel<T, kConfig, true, false, kActivation>;
+    if (b_mn_major) return wgmma_gemm_kernel<T, kConfig, false, true, kActivation>;
+    return wgmma_gemm_kernel<T, kConfig, false, false, kActivation>;
   }
 }
 
@@ -232,12 +232,12 @@ void allow_dynamic_smem(Kernel kernel, int bytes, std::atomic<uint64_t>& devices
   }
 }
 
-template <typename T, WgmmaConfigId kConfig, bool kActivate>
+template <typename T, WgmmaConfigId kConfig, Activation kActivation>
 void launch_config(const MatrixView& a, const MatrixView& b, T* c, const GemmProblem& p, cudaStream_t stream) {
   constexpr WgmmaTile kTile = wgmma_tile(kConfig);
   const bool a_mn_major = a.col_major, b_mn_major = !b.col_major;
-  const auto kernel = wgmma_kernel_for<T, kConfig, kActivate>(a_mn_major, b_mn_major);
-  static std::atomic<uint64_t> opted_in[4];  // per instance (kActivate is a template parameter)
+  const auto kernel = wgmma_kernel_for<T, kConfig, kActivation>(a_mn_major, b_mn_major);
+  static std::atomic<uint64_t> opted_in[4];  // per instance (kActivation is a template parameter)
   allow_dynamic_smem(kernel, kTile.smem_bytes(), opted_in[2 * a_mn_major + b_mn_major]);
 
   const CUtensorMap a_map = operand_tensor_map<T>(a, /*is_a=*/true, kTile.block_m);
@@ -246,7 +246,7 @@ void launch_config(const MatrixView& a, const MatrixView& b, T* c, const GemmPro
   const int sm_count = at::cuda::getCurrentDeviceProperties()->multiProcessorCount;
   const unsigned blocks = static_cast<unsigned>(std::min<int64_t>(tiles, sm_count));  // persistent
   kernel<<<blocks, kTile.threads(), kTile.smem_bytes(), stream>>>(a_map, b_map, c, p.m, p.n, p.k,
-                                                                      OutputEpilogue<T, kActivate>::from(p.epilogue));
+                                                                      OutputEpilogue<T, kActivation>::from(p.epilogue));
   C10_CUDA_KERNEL_LAUNCH_CHECK();
 }
 
