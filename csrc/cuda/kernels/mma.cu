@@ -15,6 +15,8 @@
 // elements; the launcher repacks others into an aligned workspace first.
 #include "launchers.h"
 
+#include "dynamic_smem.h"
+
 #include "../common/epilogue.cuh"
 #include "../common/mainloop.cuh"
 #include "../common/operand.cuh"
@@ -184,16 +186,8 @@ void launch_config(const KMnOperand<T>& a, const KMnOperand<T>& b, T* c, const G
   TORCH_CHECK(blocks <= std::numeric_limits<int32_t>::max(), "tiledmm.gemm (mma): output [", p.m, ", ",
               p.n, "] needs more than 2^31 - 1 tiles");
   const auto kernel = mma_kernel_for<T, kConfig, kActivation>(a.mn_contiguous, b.mn_contiguous);
-  // > 48 KiB of shared memory: opt in once per kernel instance and device.
-  static std::atomic<uint64_t> opted_in[4];
-  std::atomic<uint64_t>& devices = opted_in[(a.mn_contiguous ? 2 : 0) + (b.mn_contiguous ? 1 : 0)];
-  int device = 0;
-  C10_CUDA_CHECK(cudaGetDevice(&device));
-  const uint64_t bit = uint64_t{1} << (device % 64);
-  if ((devices.load(std::memory_order_relaxed) & bit) == 0) {
-    C10_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, kSmemBytes));
-    devices.fetch_or(bit);
-  }
+  static std::atomic<uint64_t> opted_in[4];  // one per operand orientation of this instance
+  allow_dynamic_smem(kernel, kSmemBytes, opted_in[(a.mn_contiguous ? 2 : 0) + (b.mn_contiguous ? 1 : 0)]);
   kernel<<<static_cast<unsigned>(blocks), kTile.threads(), kSmemBytes, stream>>>(a, b, c, p.m, p.n, p.k,
                                                                       OutputEpilogue<T, kActivation>::from(p.epilogue));
   C10_CUDA_KERNEL_LAUNCH_CHECK();

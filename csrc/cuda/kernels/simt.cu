@@ -13,6 +13,8 @@
 // Blocks visit output tiles in grouped order (tile_order.cuh) to keep panels in L2.
 #include "launchers.h"
 
+#include "dynamic_smem.h"
+
 #include "../common/epilogue.cuh"
 #include "../common/mainloop.cuh"
 #include "../common/operand.cuh"
@@ -198,16 +200,8 @@ void launch_config(const GemmProblem& p, at::Tensor& c, cudaStream_t stream) {
   const StageMode mode_a = stage_mode(a), mode_b = stage_mode(b);
   const auto kernel = simt_kernel_for<T, kConfig, kActivation>(mode_a, mode_b);
 
-  // Over 48 KiB of dynamic shared memory needs an opt-in, once per kernel and device.
-  static std::atomic<uint64_t> opted_in[3 * 3];
-  std::atomic<uint64_t>& devices = opted_in[static_cast<int>(mode_a) * 3 + static_cast<int>(mode_b)];
-  int device = 0;
-  C10_CUDA_CHECK(cudaGetDevice(&device));
-  const uint64_t bit = uint64_t{1} << (device % 64);
-  if ((devices.load(std::memory_order_relaxed) & bit) == 0) {
-    C10_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, kSmemBytes));
-    devices.fetch_or(bit);
-  }
+  static std::atomic<uint64_t> opted_in[3 * 3];  // one per stage-mode pair of this instance
+  allow_dynamic_smem(kernel, kSmemBytes, opted_in[static_cast<int>(mode_a) * 3 + static_cast<int>(mode_b)]);
   kernel<<<static_cast<unsigned>(blocks), kTile.threads(), kSmemBytes, stream>>>(
       a, b, c.data_ptr<T>(), p.m, p.n, p.k, c_vector_ok, OutputEpilogue<T, kActivation>::from(p.epilogue));
   C10_CUDA_KERNEL_LAUNCH_CHECK();

@@ -19,6 +19,8 @@
 // base and leading dimension; TF32 additionally K-major); the launcher repacks others.
 #include "launchers.h"
 
+#include "dynamic_smem.h"
+
 #include "../common/epilogue.cuh"
 #include "../common/ptx_sm90.cuh"
 #include "../common/tile_order.cuh"
@@ -218,18 +220,6 @@ CUtensorMap operand_tensor_map(const MatrixView& v, bool is_a, int block_mn) {
   const int64_t ld_bytes = v.ld * static_cast<int64_t>(sizeof(T));
   return mn_major ? make_tensor_map_2d(v.data, tma_dtype<T>(), mn_extent, k_extent, ld_bytes, kRowElements, kRowElements)
                   : make_tensor_map_2d(v.data, tma_dtype<T>(), k_extent, mn_extent, ld_bytes, kRowElements, block_mn);
-}
-
-// Raises a kernel's dynamic shared-memory limit, once per device.
-template <typename Kernel>
-void allow_dynamic_smem(Kernel kernel, int bytes, std::atomic<uint64_t>& devices) {
-  int device = 0;
-  C10_CUDA_CHECK(cudaGetDevice(&device));
-  const uint64_t bit = uint64_t{1} << (device % 64);
-  if ((devices.load(std::memory_order_relaxed) & bit) == 0) {
-    C10_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes));
-    devices.fetch_or(bit);
-  }
 }
 
 template <typename T, WgmmaConfigId kConfig, Activation kActivation>
