@@ -10,12 +10,12 @@
 
 namespace tiledmm {
 
-namespace {
-
 bool is_supported_dtype(at::ScalarType dtype) {
   return dtype == at::kFloat || dtype == at::kDouble || dtype == at::kHalf ||
          dtype == at::kBFloat16;
 }
+
+namespace {
 
 void check_operand(const at::Tensor& t, const char* name) {
   TORCH_CHECK(t.defined(), "tiledmm.gemm: operand ", name, " is an undefined tensor");

@@ -41,6 +41,9 @@ struct GemmProblem {
   at::Tensor bias_storage;  // keeps a contiguous copy of the bias alive, if one was made
 };
 
+// float32, float64, float16 or bfloat16: the dtypes every backend supports.
+bool is_supported_dtype(at::ScalarType dtype);
+
 // Validates a and b (dims, inner sizes, dtype, device, layout, kernel name) and builds
 // the problem. Throws c10::Error with a message naming the problem.
 GemmProblem make_gemm_problem(const at::Tensor& a, const at::Tensor& b,

@@ -10,10 +10,6 @@ namespace tiledmm {
 
 namespace {
 
-bool is_supported_dtype(at::ScalarType dtype) {
-  return dtype == at::kFloat || dtype == at::kDouble || dtype == at::kHalf || dtype == at::kBFloat16;
-}
-
 void check_dense(const at::Tensor& t, const char* name) {
   TORCH_CHECK(t.defined(), "tiledmm.linear: ", name, " is an undefined tensor");
   TORCH_CHECK(t.layout() == at::kStrided, "tiledmm.linear: ", name,
