@@ -27,7 +27,7 @@ def test_fields_agree_with_the_planner(gpu, shape, dtype, layout):
                         compute_capability=model.compute_capability, sm_count=model.sm_count)
     assert (e.kernel, e.config, e.reason) == (plan["kernel"], plan["config"], plan["reason"])
     bm, bn, _ = e.block_tile
-    assert e.grid == math.ceil(m / bm) * math.ceil(n / bn)
+    assert e.grid == math.ceil(m / bm) * math.ceil(n / bn) * plan["split_k"]
     assert e.waves == pytest.approx(e.grid / (e.blocks_per_sm * model.sm_count))
     # Every thread holds its thread tile of outputs; wgmma's producer warpgroup holds none.
     output_threads = e.threads_per_block - (128 if e.kernel == "wgmma" else 0)
@@ -36,7 +36,8 @@ def test_fields_agree_with_the_planner(gpu, shape, dtype, layout):
         lanes = 128 if e.kernel == "wgmma" else 32  # a warpgroup or a warp per warp tile
         assert (bm // e.warp_tile[0]) * (bn // e.warp_tile[1]) * lanes == output_threads
     size = {"fp32": 4, "fp64": 8, "bf16": 2}[dtype]
-    assert e.bytes_moved == size * (m * k * math.ceil(n / bn) + k * n * math.ceil(m / bm) + m * n)
+    partials = 2 * max(size, 4) * plan["split_k"] * m * n if plan["split_k"] > 1 else 0  # written + read
+    assert e.bytes_moved == size * (m * k * math.ceil(n / bn) + k * n * math.ceil(m / bm) + m * n) + partials
     assert e.arithmetic_intensity == pytest.approx(2 * m * n * k / e.bytes_moved)
     peak = (model.tensor_tflops if e.kernel in ("mma", "wgmma") else model.peak_tflops)[e.dtype]
     assert e.bound_tflops <= peak + 1e-9

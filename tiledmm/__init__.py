@@ -6,6 +6,7 @@
     tiledmm.kernels()                           # the variants this build has
     y = tiledmm.linear(x, w, b, activation="gelu")  # gelu(F.linear(x, w, b)), fused
     tiledmm.replace_linear(model)               # every nn.Linear -> tiledmm.Linear
+    tiledmm.set_autotune(True)                  # time the candidates once per shape bucket
 
 Importing the package loads the compiled library (registering torch.ops.tiledmm.*) and
 the Python-side registrations: fake kernels for torch.compile and autograd formulas.
@@ -14,8 +15,9 @@ import torch  # noqa: F401  (loads libtorch before our library links against it)
 
 from . import _C  # noqa: F401  (side effect: registers torch.ops.tiledmm)
 from . import _registrations  # noqa: F401  (fake kernels, autograd)
-from ._api import KernelInfo, gemm, kernels, plan
+from ._api import KernelInfo, autotune_cache_entries, gemm, kernels, plan, set_autotune
 from .nn import Linear, linear, replace_linear
 
-__all__ = ["KernelInfo", "Linear", "gemm", "kernels", "linear", "plan", "replace_linear"]
+__all__ = ["KernelInfo", "Linear", "autotune_cache_entries", "gemm", "kernels", "linear", "plan",
+           "replace_linear", "set_autotune"]
 __version__ = "0.1.0"

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import dataclasses
+import warnings
 from typing import Optional
 
 import torch
@@ -59,12 +60,36 @@ def plan(m: int, n: int, k: int, dtype: torch.dtype = torch.float32, *,
 
     ``allow_tf32`` defaults to torch's current setting
     (``torch.backends.cuda.matmul.allow_tf32``), as a gemm call would see it.
-    Returns ``{"kernel": ..., "config": ..., "reason": ...}``.
+    Returns ``{"kernel": ..., "config": ..., "reason": ..., "split_k": ...}``, where
+    ``split_k`` is the number of K slices per output tile (1: no split-K).
     """
     if allow_tf32 is None:
         allow_tf32 = torch.backends.cuda.matmul.allow_tf32
-    name, config, reason = torch.ops.tiledmm._plan(
+    name, config, reason, split_k = torch.ops.tiledmm._plan(
         m, n, k, dtype, a_col_major, b_col_major,
         compute_capability[0] * 10 + compute_capability[1], sm_count, kernel=kernel,
         allow_tf32=allow_tf32)
-    return {"kernel": name, "config": config, "reason": reason}
+    return {"kernel": name, "config": config, "reason": reason, "split_k": int(split_k)}
+
+
+def set_autotune(enabled: bool) -> bool:
+    """Turns the autotuner on or off for this process; returns the previous setting.
+
+    When on, the first CUDA gemm of each (GPU, dtype, layout, power-of-two shape bucket,
+    TF32 setting) that names no kernel times every kernel and tile config that may run it
+    (synchronizing once), and later calls in the bucket reuse the fastest. Choices persist
+    in the cache file ``TILEDMM_AUTOTUNE_CACHE`` (default
+    ``~/.cache/tiledmm/autotune-v1.txt``); a corrupt or stale file is ignored with a
+    warning and rewritten. The environment variable ``TILEDMM_AUTOTUNE=1`` turns it on at
+    start-up. CUDA-graph capture always uses the heuristic planner.
+    """
+    return torch.ops.tiledmm._set_autotune(enabled)
+
+
+def autotune_cache_entries(path: str) -> dict:
+    """The valid ``{bucket key: kernel spec}`` entries of an autotune cache file; what it
+    ignores (a corrupt file, malformed or stale lines) comes as UserWarnings."""
+    lines, ignored = torch.ops.tiledmm._autotune_cache_entries(path)
+    for message in ignored:
+        warnings.warn(message, UserWarning, stacklevel=2)
+    return dict(line.split("\t", 1) for line in lines)

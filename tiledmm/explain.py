@@ -90,6 +90,7 @@ class Explanation:
     bound_tflops: float
     bound_ms: float
     limited_by: str
+    split_k: int = 1           # K slices per output tile (split-K; 1 = none)
     measured_ms: Optional[float] = None
 
     @property
@@ -111,13 +112,15 @@ class Explanation:
             + {"mma": " (in mma.sync m16n8k16 fragments)",
                "wgmma": " (wgmma accumulators)"}.get(self.kernel, "")
             + f", {self.threads_per_block} threads per block",
-            f"grid         {self.grid} blocks = {math.ceil(self.m / bm)} x {math.ceil(self.n / bn)} tiles; "
-            f"{self.blocks_per_sm} block(s)/SM -> {self.waves:.2f} waves",
+            f"grid         {self.grid} blocks = {math.ceil(self.m / bm)} x {math.ceil(self.n / bn)} tiles"
+            + (f" x {self.split_k} K slices (split-K, then a reduction pass)" if self.split_k > 1 else "")
+            + f"; {self.blocks_per_sm} block(s)/SM -> {self.waves:.2f} waves",
             f"resources    {self.smem_bytes:,} B shared memory per block; registers/thread: "
             + (f"{self.registers} ({self.spill_bytes} B spilled)" if self.registers is not None
                else "n/a without a GPU"),
             f"traffic      {self.bytes_moved / 1e6:,.1f} MB through global memory (A read once per "
-            f"block column, B once per block row, C written once)",
+            f"block column, B once per block row, C written once"
+            + (", float partials written and read once)" if self.split_k > 1 else ")"),
             f"intensity    {self.arithmetic_intensity:,.1f} FLOP/byte",
             f"roofline     {self.bound_tflops:,.1f} TFLOP/s ({self.limited_by}-bound): at least "
             f"{self.bound_ms:.4f} ms for {self.flops / 1e9:,.2f} GFLOP",
@@ -175,8 +178,11 @@ def explain(m: int, n: int, k: int, dtype="fp32", layout: str = "nn", gpu: Optio
 
     bm, bn, _ = block
     tiles_m, tiles_n = math.ceil(m / bm), math.ceil(n / bn)
-    grid = tiles_m * tiles_n
+    split_k = plan["split_k"]
+    grid = tiles_m * tiles_n * split_k
     bytes_moved = size * (m * k * tiles_n + k * n * tiles_m + m * n)
+    if split_k > 1:  # float32 (float64) partial planes, written once and read once
+        bytes_moved += 2 * max(size, 4) * split_k * m * n
     flops = 2 * m * n * k
     intensity = flops / bytes_moved if bytes_moved else 0.0
     peak = (model.tensor_tflops if plan["kernel"] in ("mma", "wgmma") else model.peak_tflops)[dtype]
@@ -187,7 +193,7 @@ def explain(m: int, n: int, k: int, dtype="fp32", layout: str = "nn", gpu: Optio
         block, warp, thread, stages, threads, grid, blocks_per_sm,
         grid / (blocks_per_sm * model.sm_count), smem, registers, spills, flops, bytes_moved,
         intensity, bound, flops / (bound * 1e12) * 1e3 if bound else 0.0,
-        "compute" if peak <= memory_tflops else "memory")
+        "compute" if peak <= memory_tflops else "memory", split_k)
     if run:
         if not on_this_gpu:
             raise RuntimeError("--run needs a GPU (and no --gpu model)")

@@ -1,12 +1,15 @@
 // CUDA backend of tiledmm::gemm: device guard, current stream, plan, one launch.
+#include "../autotune_cache.h"
 #include "../gemm_problem.h"
 #include "../kernel_registry.h"
 #include "../linear.h"
+#include "autotune.h"
 #include "kernels/launchers.h"
 #include "planner.h"
 
 #include <ATen/Context.h>
 #include <ATen/cuda/CUDAContext.h>
+#include <ATen/ops/empty.h>
 #include <c10/cuda/CUDAFunctions.h>
 #include <c10/cuda/CUDAGuard.h>
 #include <torch/library.h>
@@ -36,6 +39,34 @@ void check_compute_capability(std::string_view kernel, const cudaDeviceProp& pro
 // (torch.backends.cuda.matmul.allow_tf32, or float32 matmul precision "high"/"medium").
 bool tf32_allowed() { return at::globalContext().allowTF32CuBLAS(); }
 
+// Launches `plan` for p, writing C into c.
+void launch_plan(const GemmProblem& p, const Plan& plan, at::Tensor& c, cudaStream_t stream) {
+  if (plan.family == KernelFamily::kClassic16) {
+    launch_classic16(p, c, stream);
+    return;
+  }
+  // Split-K: the family writes partial sums into a workspace from the caching allocator
+  // (freed on this stream after the reduction), which reduce_split_k turns into C.
+  at::Tensor partials;
+  if (plan.split.active()) {
+    const auto accumulator = p.dtype == at::kDouble ? at::kDouble : at::kFloat;
+    partials = at::empty({plan.split.splits, p.m, p.n}, c.options().dtype(accumulator));
+  }
+  at::Tensor& out = plan.split.active() ? partials : c;
+  switch (plan.family) {
+    case KernelFamily::kSimt: launch_simt(p, plan.simt_config, plan.split, out, stream); break;
+    case KernelFamily::kMma: launch_mma(p, plan.mma_config, plan.split, out, stream); break;
+    default: launch_wgmma(p, plan.wgmma_config, plan.split, out, stream); break;
+  }
+  if (plan.split.active()) reduce_split_k(partials, p, c, stream);
+}
+
+bool capturing(cudaStream_t stream) {
+  cudaStreamCaptureStatus status = cudaStreamCaptureStatusNone;
+  C10_CUDA_CHECK(cudaStreamIsCapturing(stream, &status));
+  return status != cudaStreamCaptureStatusNone;
+}
+
 at::Tensor run_cuda(const GemmProblem& p, const at::Tensor& a) {
   const c10::cuda::CUDAGuard guard(a.device());
   at::Tensor c = allocate_output(p, a);
@@ -46,15 +77,15 @@ at::Tensor run_cuda(const GemmProblem& p, const at::Tensor& a) {
   if (!p.kernel.empty()) {
     check_compute_capability(split_kernel_spec(p.kernel).first, prop, a.device().index());
   }
-  const Plan plan = plan_gemm({p.m, p.n, p.k, p.dtype, p.a.col_major, p.b.col_major, tf32_allowed()},
-                              describe_gpu(prop), p.kernel);
+  const GemmShape shape{p.m, p.n, p.k, p.dtype, p.a.col_major, p.b.col_major, tf32_allowed()};
+  const GpuInfo gpu = describe_gpu(prop);
   const cudaStream_t stream = at::cuda::getCurrentCUDAStream(a.device().index());
-  switch (plan.family) {
-    case KernelFamily::kSimt: launch_simt(p, plan.simt_config, c, stream); break;
-    case KernelFamily::kMma: launch_mma(p, plan.mma_config, c, stream); break;
-    case KernelFamily::kWgmma: launch_wgmma(p, plan.wgmma_config, c, stream); break;
-    default: launch_classic16(p, c, stream);
+  std::string spec = p.kernel;
+  if (spec.empty() && autotune_enabled() && !capturing(stream)) {
+    spec = autotuned_spec(shape, prop, stream,
+                          [&](const std::string& candidate) { launch_plan(p, plan_gemm(shape, gpu, candidate), c, stream); });
   }
+  launch_plan(p, plan_gemm(shape, gpu, spec), c, stream);
   return c;
 }
 

@@ -5,6 +5,7 @@
 #include <c10/util/Exception.h>
 #include <torch/library.h>
 
+#include <algorithm>
 #include <sstream>
 
 namespace tiledmm::cuda {
@@ -62,6 +63,23 @@ WgmmaConfigId pick_wgmma_config(const GemmShape& s, const GpuInfo& gpu, const Re
   }
   why.add("only ", wide_tiles, " tiles of 128x256 for ", gpu.sm_count, " SMs: 128x128 tiles");
   return WgmmaConfigId::k128x128;
+}
+
+// Split-K (split_k.h) when the output tiles cannot fill the GPU's resident block slots:
+// S = slots / tiles slices of K per tile, each at least kMinSliceKTiles k-tiles deep (a
+// shallower slice spends its time filling the pipeline), cut into whole k-tiles. The
+// price is 8 S M N bytes of float32 partials written and read back: small exactly when
+// the tiles are few.
+SplitK pick_split_k(const GemmShape& s, int64_t tiles, int block_k, int64_t slots, const Reasons& why) {
+  constexpr int64_t kMinSliceKTiles = 4;
+  const int64_t k_tiles = ceil_div(s.k, block_k);
+  const int64_t splits = std::min(slots / tiles, k_tiles / kMinSliceKTiles);
+  if (splits < 2) return {1, s.k};
+  const int64_t slice_k_tiles = ceil_div(k_tiles, splits);
+  const SplitK split{static_cast<int>(ceil_div(k_tiles, slice_k_tiles)), slice_k_tiles * block_k};
+  why.add("split-K: ", tiles, " tiles for ", slots, " block slots, so ", split.splits, " slices of ",
+          split.k_per_split, " along K per tile, summed in a fixed order");
+  return split;
 }
 
 template <typename Id, typename Table>
@@ -163,6 +181,29 @@ Plan plan_gemm(const GemmShape& s, const GpuInfo& gpu, std::string_view requeste
     default:
       plan.config = "16x16 tile, 1 output per thread";
   }
+  plan.split = {1, s.k};
+  if (s.k > 0 && plan.family != KernelFamily::kClassic16) {
+    int block_m = 0, block_n = 0, block_k = 0, blocks_per_sm = 1;
+    switch (plan.family) {
+      case KernelFamily::kSimt: {
+        const SimtTile& t = simt_tile(plan.simt_config);
+        block_m = t.block_m, block_n = t.block_n, block_k = t.block_k, blocks_per_sm = t.min_blocks_per_sm;
+        break;
+      }
+      case KernelFamily::kMma: {
+        const MmaTile& t = mma_tile(plan.mma_config);
+        block_m = t.block_m, block_n = t.block_n, block_k = t.block_k, blocks_per_sm = t.min_blocks_per_sm;
+        break;
+      }
+      default: {  // wgmma: persistent, one block per SM; a k-tile is 128 bytes of K
+        const WgmmaTile& t = wgmma_tile(plan.wgmma_config);
+        block_m = t.block_m, block_n = t.block_n;
+        block_k = WgmmaTile::kRowBytes / static_cast<int>(c10::elementSize(s.dtype));
+      }
+    }
+    const int64_t tiles = ceil_div(s.m, block_m) * ceil_div(s.n, block_n);
+    plan.split = pick_split_k(s, tiles, block_k, static_cast<int64_t>(gpu.sm_count) * blocks_per_sm, why);
+  }
   return plan;
 }
 
@@ -182,7 +223,7 @@ std::vector<std::string> plan_op(int64_t m, int64_t n, int64_t k, c10::ScalarTyp
   }
   std::string why;
   const Plan plan = plan_gemm(shape, gpu, requested, &why);
-  return {family_name(plan.family), plan.config, why};
+  return {family_name(plan.family), plan.config, why, std::to_string(plan.split.splits)};
 }
 
 // tiledmm::_tile_table: the tile configs of the simt and mma families, one row each:

@@ -5,6 +5,7 @@
 
 #include "mma_configs.h"
 #include "simt_configs.h"
+#include "split_k.h"
 #include "wgmma_configs.h"
 
 #include <c10/core/ScalarType.h>
@@ -42,6 +43,7 @@ struct Plan {
   MmaConfigId mma_config = MmaConfigId::k128x128W64x64;       // used by kMma
   WgmmaConfigId wgmma_config = WgmmaConfigId::k128x256;      // used by kWgmma
   const char* config = "";  // the tile configuration's name
+  SplitK split;             // simt, mma, wgmma: K slices per output tile (1: none)
 };
 
 // `requested` is a kernel spec ("name" or "name:config") already validated against the

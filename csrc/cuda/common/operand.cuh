@@ -41,8 +41,13 @@ struct KMnOperand {
   static KMnOperand b_operand(const MatrixView& b) {  // b is [K, N]
     return {static_cast<const T*>(b.data), b.rows, b.cols, b.ld, !b.col_major};
   }
-  __device__ __forceinline__ const T* address(int64_t k, int64_t mn) const {
+  __host__ __device__ __forceinline__ const T* address(int64_t k, int64_t mn) const {
     return mn_contiguous ? data + k * ld + mn : data + mn * ld + k;
+  }
+  // Rows [k0, k0 + count) of this operand, clipped to its extent: one split-K slice.
+  __host__ __device__ __forceinline__ KMnOperand k_slice(int64_t k0, int64_t count) const {
+    const int64_t left = k_extent - k0;
+    return {address(k0, 0), left < count ? left : count, mn_extent, ld, mn_contiguous};
   }
 };
 

@@ -1,11 +1,13 @@
 // Host entry points of the kernel families, one per file in this folder. Each takes a
-// checked problem with non-empty M, N, K and writes the contiguous [M, N] output `c`
-// on `stream`.
+// checked problem with non-empty M, N, K and launches on `stream`. Without split-K `out`
+// is the contiguous [M, N] output C; with split-K (split_k.h) it is the float32 (float64
+// for float64) workspace [splits, M, N] of partial sums, and reduce_split_k finishes C.
 #pragma once
 
 #include "../../gemm_problem.h"
 #include "../mma_configs.h"
 #include "../simt_configs.h"
+#include "../split_k.h"
 #include "../wgmma_configs.h"
 
 #include <ATen/core/Tensor.h>
@@ -14,10 +16,16 @@
 namespace tiledmm::cuda {
 
 void launch_classic16(const GemmProblem& p, at::Tensor& c, cudaStream_t stream);
-void launch_simt(const GemmProblem& p, SimtConfigId config, at::Tensor& c, cudaStream_t stream);
-void launch_mma(const GemmProblem& p, MmaConfigId config, at::Tensor& c, cudaStream_t stream);
+void launch_simt(const GemmProblem& p, SimtConfigId config, const SplitK& split, at::Tensor& out,
+                 cudaStream_t stream);
+void launch_mma(const GemmProblem& p, MmaConfigId config, const SplitK& split, at::Tensor& out,
+                cudaStream_t stream);
 // sm_90a only; float32 inputs run as TF32.
-void launch_wgmma(const GemmProblem& p, WgmmaConfigId config, at::Tensor& c, cudaStream_t stream);
+void launch_wgmma(const GemmProblem& p, WgmmaConfigId config, const SplitK& split, at::Tensor& out,
+                  cudaStream_t stream);
+
+// C = epilogue(sum of the split-K planes of `partials`, in plane order).
+void reduce_split_k(const at::Tensor& partials, const GemmProblem& p, at::Tensor& c, cudaStream_t stream);
 
 // Compiled resources (registers, local memory, ...) of the kernel a plan would launch,
 // for `tiledmm.explain`. Need a GPU (a CUDA context).

@@ -89,10 +89,13 @@ __device__ __forceinline__ void load_b_fragments(uint32_t (&b)[mma_tile(kConfig)
   }
 }
 
-template <typename T, MmaConfigId kConfig, StageMode kModeA, StageMode kModeB, Activation kActivation>
+// Out is T (the output C), or float for a split-K partial plane (split_k.h): block z of
+// the grid reduces the K slice [z * k_per_split, (z + 1) * k_per_split) into plane z.
+template <typename T, typename Out, MmaConfigId kConfig, StageMode kModeA, StageMode kModeB,
+          Activation kActivation>
 __global__ void __launch_bounds__(mma_tile(kConfig).threads(), mma_tile(kConfig).min_blocks_per_sm)
-    mma_gemm_kernel(KMnOperand<T> a, KMnOperand<T> b, T* __restrict__ c, int64_t m, int64_t n,
-                    int64_t k, OutputEpilogue<T, kActivation> epilogue) {
+    mma_gemm_kernel(KMnOperand<T> a, KMnOperand<T> b, Out* __restrict__ c, int64_t m, int64_t n,
+                    int64_t k_per_split, OutputEpilogue<Out, kActivation> epilogue) {
   constexpr MmaTile kTile = mma_tile(kConfig);
   constexpr int kBM = kTile.block_m, kBN = kTile.block_n, kBK = kTile.block_k;
   constexpr int kStages = kTile.stages, kThreads = kTile.threads();
@@ -106,9 +109,12 @@ __global__ void __launch_bounds__(mma_tile(kConfig).threads(), mma_tile(kConfig)
   auto a_stage = [&](int s) { return smem + s * kStageElements; };
   auto b_stage = [&](int s) { return a_stage(s) + kTile.operand_elements(kBM); };
 
-  // Block tile.
+  // Block tile, and its K slice.
   const TileCoord origin = block_tile_origin<kBM, kBN>(m, n);
   const int64_t block_m0 = origin.m, block_n0 = origin.n;
+  a = a.k_slice(blockIdx.z * k_per_split, k_per_split);
+  b = b.k_slice(blockIdx.z * k_per_split, k_per_split);
+  c += blockIdx.z * m * n;
 
   // Warp tile.
   const int tid = threadIdx.x, warp = tid / 32, lane = tid % 32;
@@ -144,7 +150,7 @@ __global__ void __launch_bounds__(mma_tile(kConfig).threads(), mma_tile(kConfig)
         for (int j = 0; j < kFragsN; ++j) mma_16x8x16<T>(acc[i][j], a_frag[i], b_frag[j]);
     }
   };
-  cp_async_pipeline<kStages>((k + kBK - 1) / kBK, stage_next, compute);
+  cp_async_pipeline<kStages>((a.k_extent + kBK - 1) / kBK, stage_next, compute);
 
   const bool pairs_ok = n % 2 == 0;  // 4-byte stores of two outputs stay aligned
   const int g = lane / 4, t = lane % 4;
@@ -152,7 +158,7 @@ __global__ void __launch_bounds__(mma_tile(kConfig).threads(), mma_tile(kConfig)
   for (int i = 0; i < kFragsM; ++i)
 #pragma unroll
     for (int j = 0; j < kFragsN; ++j)
-      store_fragment<T>(c, m, n, block_m0 + warp_m0 + 16 * i + g, block_n0 + warp_n0 + 8 * j + 2 * t,
+      store_fragment<Out>(c, m, n, block_m0 + warp_m0 + 16 * i + g, block_n0 + warp_n0 + 8 * j + 2 * t,
                         acc[i][j], pairs_ok, epilogue);
 }
 
@@ -168,42 +174,51 @@ void with_mma_config(MmaConfigId id, F&& f) {
 }
 
 // The kernel instance for a config and the operands' orientation (MN- or K-contiguous).
-template <typename T, MmaConfigId kConfig, Activation kActivation = Activation::kNone>
+template <typename T, typename Out, MmaConfigId kConfig, Activation kActivation = Activation::kNone>
 auto mma_kernel_for(bool a_mn_contiguous, bool b_mn_contiguous) {
   constexpr StageMode kMn = StageMode::kVector, kK = StageMode::kVectorAlongK;
-  if (a_mn_contiguous && b_mn_contiguous) return mma_gemm_kernel<T, kConfig, kMn, kMn, kActivation>;
-  if (a_mn_contiguous) return mma_gemm_kernel<T, kConfig, kMn, kK, kActivation>;
-  if (b_mn_contiguous) return mma_gemm_kernel<T, kConfig, kK, kMn, kActivation>;
-  return mma_gemm_kernel<T, kConfig, kK, kK, kActivation>;
+  if (a_mn_contiguous && b_mn_contiguous) return mma_gemm_kernel<T, Out, kConfig, kMn, kMn, kActivation>;
+  if (a_mn_contiguous) return mma_gemm_kernel<T, Out, kConfig, kMn, kK, kActivation>;
+  if (b_mn_contiguous) return mma_gemm_kernel<T, Out, kConfig, kK, kMn, kActivation>;
+  return mma_gemm_kernel<T, Out, kConfig, kK, kK, kActivation>;
 }
 
-template <typename T, MmaConfigId kConfig, Activation kActivation>
-void launch_config(const KMnOperand<T>& a, const KMnOperand<T>& b, T* c, const GemmProblem& p,
-                   cudaStream_t stream) {
+// Out = T: the output C with the problem's epilogue; Out = float: split-K partial planes.
+template <typename T, typename Out, MmaConfigId kConfig, Activation kActivation>
+void launch_config(const KMnOperand<T>& a, const KMnOperand<T>& b, Out* out, const GemmProblem& p,
+                   const SplitK& split, OutputEpilogue<Out, kActivation> epilogue, cudaStream_t stream) {
   constexpr MmaTile kTile = mma_tile(kConfig);
   constexpr int kSmemBytes = kTile.smem_bytes();
-  const int64_t blocks = ((p.m + kTile.block_m - 1) / kTile.block_m) * ((p.n + kTile.block_n - 1) / kTile.block_n);
-  TORCH_CHECK(blocks <= std::numeric_limits<int32_t>::max(), "tiledmm.gemm (mma): output [", p.m, ", ",
+  const int64_t tiles = ((p.m + kTile.block_m - 1) / kTile.block_m) * ((p.n + kTile.block_n - 1) / kTile.block_n);
+  TORCH_CHECK(tiles <= std::numeric_limits<int32_t>::max(), "tiledmm.gemm (mma): output [", p.m, ", ",
               p.n, "] needs more than 2^31 - 1 tiles");
-  const auto kernel = mma_kernel_for<T, kConfig, kActivation>(a.mn_contiguous, b.mn_contiguous);
+  const auto kernel = mma_kernel_for<T, Out, kConfig, kActivation>(a.mn_contiguous, b.mn_contiguous);
   static std::atomic<uint64_t> opted_in[4];  // one per operand orientation of this instance
   allow_dynamic_smem(kernel, kSmemBytes, opted_in[(a.mn_contiguous ? 2 : 0) + (b.mn_contiguous ? 1 : 0)]);
-  kernel<<<static_cast<unsigned>(blocks), kTile.threads(), kSmemBytes, stream>>>(a, b, c, p.m, p.n, p.k,
-                                                                      OutputEpilogue<T, kActivation>::from(p.epilogue));
+  const dim3 grid(static_cast<unsigned>(tiles), 1, static_cast<unsigned>(split.splits));
+  kernel<<<grid, kTile.threads(), kSmemBytes, stream>>>(a, b, out, p.m, p.n, split.k_per_split, epilogue);
   C10_CUDA_KERNEL_LAUNCH_CHECK();
 }
 
 template <typename T>
-void launch_typed(const GemmProblem& p, MmaConfigId config, at::Tensor& c, cudaStream_t stream) {
+void launch_typed(const GemmProblem& p, MmaConfigId config, const SplitK& split, at::Tensor& out,
+                  cudaStream_t stream) {
   at::Tensor a_storage, b_storage;
-  const auto options = c.options();
+  const auto options = out.options().dtype(p.dtype);
   const MatrixView a_view = is_16_byte_aligned(p.a, 2) ? p.a : repack_aligned(p.a, options, a_storage);
   const MatrixView b_view = is_16_byte_aligned(p.b, 2) ? p.b : repack_aligned(p.b, options, b_storage);
   const auto a = KMnOperand<T>::a_operand(a_view);
   const auto b = KMnOperand<T>::b_operand(b_view);
   with_mma_config(config, [&](auto id) {
+    constexpr MmaConfigId kId = decltype(id)::value;
+    if (split.active()) {
+      launch_config<T, float, kId, Activation::kNone>(a, b, out.data_ptr<float>(), p, split, {}, stream);
+      return;
+    }
     with_activation(p.epilogue, [&](auto activate) {
-      launch_config<T, decltype(id)::value, decltype(activate)::value>(a, b, c.data_ptr<T>(), p, stream);
+      constexpr Activation kActivation = decltype(activate)::value;
+      launch_config<T, T, kId, kActivation>(a, b, out.data_ptr<T>(), p, split,
+                                            OutputEpilogue<T, kActivation>::from(p.epilogue), stream);
     });
   });
   // The workspaces (if any) are freed to the caching allocator on this stream: safe, as
@@ -219,20 +234,21 @@ cudaFuncAttributes mma_kernel_attributes(at::ScalarType dtype, MmaConfigId confi
   with_mma_config(config, [&](auto id) {
     constexpr MmaConfigId kId = decltype(id)::value;
     if (dtype == at::kBFloat16) {
-      C10_CUDA_CHECK(cudaFuncGetAttributes(&attributes, mma_kernel_for<c10::BFloat16, kId>(a_col_major, !b_col_major)));
+      C10_CUDA_CHECK(cudaFuncGetAttributes(&attributes, mma_kernel_for<c10::BFloat16, c10::BFloat16, kId>(a_col_major, !b_col_major)));
     } else {
-      C10_CUDA_CHECK(cudaFuncGetAttributes(&attributes, mma_kernel_for<c10::Half, kId>(a_col_major, !b_col_major)));
+      C10_CUDA_CHECK(cudaFuncGetAttributes(&attributes, mma_kernel_for<c10::Half, c10::Half, kId>(a_col_major, !b_col_major)));
     }
   });
   return attributes;
 }
 
-void launch_mma(const GemmProblem& p, MmaConfigId config, at::Tensor& c, cudaStream_t stream) {
+void launch_mma(const GemmProblem& p, MmaConfigId config, const SplitK& split, at::Tensor& out,
+                cudaStream_t stream) {
   if (p.dtype == at::kBFloat16) {
-    launch_typed<c10::BFloat16>(p, config, c, stream);
+    launch_typed<c10::BFloat16>(p, config, split, out, stream);
   } else {
     TORCH_CHECK(p.dtype == at::kHalf, "tiledmm.gemm (mma): bfloat16 or float16 only, got ", p.dtype);
-    launch_typed<c10::Half>(p, config, c, stream);
+    launch_typed<c10::Half>(p, config, split, out, stream);
   }
 }
 

@@ -64,7 +64,7 @@ __device__ __forceinline__ void store_streaming(T* dst, const T (&v)[kVec]) {
 template <typename T, SimtConfigId kConfig, StageMode kModeA, StageMode kModeB, Activation kActivation>
 __global__ void __launch_bounds__(simt_tile(kConfig).threads(), simt_tile(kConfig).min_blocks_per_sm)
     simt_gemm_kernel(KMnOperand<T> a, KMnOperand<T> b, T* __restrict__ c, int64_t m, int64_t n,
-                     int64_t k, bool c_vector_ok, OutputEpilogue<T, kActivation> epilogue) {
+                     int64_t k_per_split, bool c_vector_ok, OutputEpilogue<T, kActivation> epilogue) {
   constexpr SimtTile kTile = simt_tile(kConfig);
   constexpr int kBM = kTile.block_m, kBN = kTile.block_n, kBK = kTile.block_k;
   constexpr int kThreads = kTile.threads(), kStages = kTile.stages, kVec = kTile.vec;
@@ -79,9 +79,13 @@ __global__ void __launch_bounds__(simt_tile(kConfig).threads(), simt_tile(kConfi
   auto a_stage = [&](int s) { return smem + s * kTile.smem_stage_elements(); };
   auto b_stage = [&](int s) { return a_stage(s) + kBK * kRowA; };
 
-  // Block tile: which [kBM, kBN] tile of C this block owns.
+  // Block tile: which [kBM, kBN] tile of C this block owns, and its K slice (split-K:
+  // block z reduces slice z into plane z of the partial sums, split_k.h).
   const TileCoord origin = block_tile_origin<kBM, kBN>(m, n);
   const int64_t block_m0 = origin.m, block_n0 = origin.n;
+  a = a.k_slice(blockIdx.z * k_per_split, k_per_split);
+  b = b.k_slice(blockIdx.z * k_per_split, k_per_split);
+  c += blockIdx.z * m * n;
 
   // Warp tile and lane position inside it.
   const int tid = threadIdx.x, warp = tid / 32, lane = tid % 32;
@@ -120,7 +124,7 @@ __global__ void __launch_bounds__(simt_tile(kConfig).threads(), simt_tile(kConfi
         for (int j = 0; j < kRepsN * kVec; ++j) acc[i][j] = fma(a_frag[i], b_frag[j], acc[i][j]);
     }
   };
-  cp_async_pipeline<kStages>((k + kBK - 1) / kBK, stage_next, compute);
+  cp_async_pipeline<kStages>((a.k_extent + kBK - 1) / kBK, stage_next, compute);
 
   // Epilogue: registers -> C, vector stores where a whole vector is inside C.
 #pragma unroll
@@ -186,15 +190,17 @@ SimtKernel<T, kConfig, kActivation> simt_kernel_for(StageMode mode_a, StageMode 
   return kernel;
 }
 
+// `out`: C, or with split-K the partial planes (T is already the accumulator type, so
+// they take the same kernel, without an epilogue).
 template <typename T, SimtConfigId kConfig, Activation kActivation>
-void launch_config(const GemmProblem& p, at::Tensor& c, cudaStream_t stream) {
+void launch_config(const GemmProblem& p, const SplitK& split, at::Tensor& out, cudaStream_t stream) {
   constexpr SimtTile kTile = simt_tile(kConfig);
   constexpr int kSmemBytes = kTile.smem_bytes(sizeof(T));
   const auto a = KMnOperand<T>::a_operand(p.a);
   const auto b = KMnOperand<T>::b_operand(p.b);
-  const int64_t blocks = ((p.m + kTile.block_m - 1) / kTile.block_m) *
-                         ((p.n + kTile.block_n - 1) / kTile.block_n);
-  TORCH_CHECK(blocks <= std::numeric_limits<int32_t>::max(), "tiledmm.gemm (simt): output [",
+  const int64_t tiles = ((p.m + kTile.block_m - 1) / kTile.block_m) *
+                        ((p.n + kTile.block_n - 1) / kTile.block_n);
+  TORCH_CHECK(tiles <= std::numeric_limits<int32_t>::max(), "tiledmm.gemm (simt): output [",
               p.m, ", ", p.n, "] needs more than 2^31 - 1 tiles");
   const bool c_vector_ok = p.n % kTile.vec == 0;  // c is a fresh, aligned allocation
   const StageMode mode_a = stage_mode(a), mode_b = stage_mode(b);
@@ -202,8 +208,10 @@ void launch_config(const GemmProblem& p, at::Tensor& c, cudaStream_t stream) {
 
   static std::atomic<uint64_t> opted_in[3 * 3];  // one per stage-mode pair of this instance
   allow_dynamic_smem(kernel, kSmemBytes, opted_in[static_cast<int>(mode_a) * 3 + static_cast<int>(mode_b)]);
-  kernel<<<static_cast<unsigned>(blocks), kTile.threads(), kSmemBytes, stream>>>(
-      a, b, c.data_ptr<T>(), p.m, p.n, p.k, c_vector_ok, OutputEpilogue<T, kActivation>::from(p.epilogue));
+  const auto epilogue = split.active() ? OutputEpilogue<T, kActivation>{} : OutputEpilogue<T, kActivation>::from(p.epilogue);
+  const dim3 grid(static_cast<unsigned>(tiles), 1, static_cast<unsigned>(split.splits));
+  kernel<<<grid, kTile.threads(), kSmemBytes, stream>>>(a, b, out.data_ptr<T>(), p.m, p.n, split.k_per_split,
+                                                        c_vector_ok, epilogue);
   C10_CUDA_KERNEL_LAUNCH_CHECK();
 }
 
@@ -241,15 +249,19 @@ cudaFuncAttributes simt_kernel_attributes(at::ScalarType dtype, SimtConfigId con
   return attributes;
 }
 
-void launch_simt(const GemmProblem& p, SimtConfigId config, at::Tensor& c, cudaStream_t stream) {
-  with_any_activation(p.epilogue, [&](auto activate) {
+void launch_simt(const GemmProblem& p, SimtConfigId config, const SplitK& split, at::Tensor& out,
+                 cudaStream_t stream) {
+  // Split-K partials take the kNone instance: reduce_split_k applies the epilogue.
+  with_any_activation(split.active() ? Epilogue{} : p.epilogue, [&](auto activate) {
     constexpr Activation kActivation = decltype(activate)::value;
     if (p.dtype == at::kDouble) {
-      launch_config<double, SimtConfigId::kDouble64x64, kActivation>(p, c, stream);
+      launch_config<double, SimtConfigId::kDouble64x64, kActivation>(p, split, out, stream);
       return;
     }
     TORCH_CHECK(p.dtype == at::kFloat, "tiledmm.gemm (simt): float32 or float64 only, got ", p.dtype);
-    with_float_config(config, [&](auto id) { launch_config<float, decltype(id)::value, kActivation>(p, c, stream); });
+    with_float_config(config, [&](auto id) {
+      launch_config<float, decltype(id)::value, kActivation>(p, split, out, stream);
+    });
   });
 }
 

@@ -84,10 +84,13 @@ struct StagedOperand {
   }
 };
 
-template <typename T, WgmmaConfigId kConfig, bool kAMnMajor, bool kBMnMajor, Activation kActivation>
+// Out is T (the output C), or float for split-K partial planes (split_k.h): the work
+// units are (output tile, K slice) pairs, and slice z goes to plane z.
+template <typename T, typename Out, WgmmaConfigId kConfig, bool kAMnMajor, bool kBMnMajor, Activation kActivation>
 __global__ void __launch_bounds__(wgmma_tile(kConfig).threads(), 1)
     wgmma_gemm_kernel(const __grid_constant__ CUtensorMap a_map, const __grid_constant__ CUtensorMap b_map,
-                      T* __restrict__ c, int64_t m, int64_t n, int64_t k, OutputEpilogue<T, kActivation> epilogue) {
+                      Out* __restrict__ c, int64_t m, int64_t n, int64_t k, int64_t k_per_split,
+                      OutputEpilogue<Out, kActivation> epilogue) {
 #ifdef TILEDMM_SM90A_DEVICE
   constexpr WgmmaTile kTile = wgmma_tile(kConfig);
   constexpr int kBM = kTile.block_m, kBN = kTile.block_n, kStages = kTile.stages;
@@ -115,8 +118,20 @@ __global__ void __launch_bounds__(wgmma_tile(kConfig).threads(), 1)
   __syncthreads();
 
   const int64_t tiles_m = (m + kBM - 1) / kBM, tiles_n = (n + kBN - 1) / kBN;
-  const int64_t tiles = tiles_m * tiles_n;
   const int64_t k_tiles = (k + StagedA::kBK - 1) / StagedA::kBK;
+  const int64_t slice_k_tiles = (k_per_split + StagedA::kBK - 1) / StagedA::kBK;  // all of K: k_per_split = k
+  const int64_t splits = (k_tiles + slice_k_tiles - 1) / slice_k_tiles;
+  const int64_t units = tiles_m * tiles_n * splits;
+  // Work unit u: output tile u / splits (in grouped order), k-tiles [kt_begin, kt_end).
+  struct Unit {
+    TileCoord tile;
+    int64_t split, kt_begin, kt_end;
+  };
+  auto unit_at = [&](int64_t u) {
+    const int64_t split = u % splits;
+    return Unit{grouped_tile<8>(u / splits, tiles_m, tiles_n), split, split * slice_k_tiles,
+                min(k_tiles, (split + 1) * slice_k_tiles)};
+  };
 
   if (warpgroup == 0) {
     // Producer: needs few registers; hands them to the consumers.
@@ -126,13 +141,13 @@ __global__ void __launch_bounds__(wgmma_tile(kConfig).threads(), 1)
       prefetch_tensor_map(&b_map);
       int stage = 0;
       uint32_t phase = 0;
-      for (int64_t t = blockIdx.x; t < tiles; t += gridDim.x) {
-        const TileCoord tile = grouped_tile<8>(t, tiles_m, tiles_n);
-        for (int64_t kt = 0; kt < k_tiles; ++kt) {
+      for (int64_t u = blockIdx.x; u < units; u += gridDim.x) {
+        const Unit unit = unit_at(u);
+        for (int64_t kt = unit.kt_begin; kt < unit.kt_end; ++kt) {
           mbarrier_wait(&empty[stage], phase ^ 1);  // the consumers are done with this buffer
           mbarrier_arrive_expect_tx(&full[stage], kTile.stage_bytes());
-          StagedA::load(a_tile(stage), &a_map, tile.m * kBM, kt, &full[stage]);
-          StagedB::load(b_tile(stage), &b_map, tile.n * kBN, kt, &full[stage]);
+          StagedA::load(a_tile(stage), &a_map, unit.tile.m * kBM, kt, &full[stage]);
+          StagedB::load(b_tile(stage), &b_map, unit.tile.n * kBN, kt, &full[stage]);
           if (++stage == kStages) stage = 0, phase ^= 1;
         }
       }
@@ -145,23 +160,23 @@ __global__ void __launch_bounds__(wgmma_tile(kConfig).threads(), 1)
     int stage = 0;
     uint32_t phase = 0;
     float acc[kBN / 2] = {};
-    for (int64_t t = blockIdx.x; t < tiles; t += gridDim.x) {
-      const TileCoord tile = grouped_tile<8>(t, tiles_m, tiles_n);
+    for (int64_t u = blockIdx.x; u < units; u += gridDim.x) {
+      const Unit unit = unit_at(u);
       int previous = 0;
-      for (int64_t kt = 0; kt < k_tiles; ++kt) {
+      for (int64_t kt = unit.kt_begin; kt < unit.kt_end; ++kt) {
         mbarrier_wait(&full[stage], phase);
         wgmma_fence();
 #pragma unroll
         for (int step = 0; step < kSteps; ++step) {
           wgmma_async<T, kBN, kAMnMajor, kBMnMajor>(
               acc, StagedA::descriptor(a_tile(stage), 64 * consumer, step),
-              StagedB::descriptor(b_tile(stage), 0, step), kt > 0 || step > 0);
+              StagedB::descriptor(b_tile(stage), 0, step), kt > unit.kt_begin || step > 0);
         }
         wgmma_commit_group();
         // Keep this k-tile's MMAs in flight; the previous one's have retired, so its
         // buffer goes back to the producer.
         wgmma_wait_group<1>();
-        if (kt > 0 && lane == 0) mbarrier_arrive(&empty[previous]);
+        if (kt > unit.kt_begin && lane == 0) mbarrier_arrive(&empty[previous]);
         previous = stage;
         if (++stage == kStages) stage = 0, phase ^= 1;
       }
@@ -169,10 +184,13 @@ __global__ void __launch_bounds__(wgmma_tile(kConfig).threads(), 1)
       if (lane == 0) mbarrier_arrive(&empty[previous]);
 
       // Accumulator j*4 .. j*4+3 is the m16n8 fragment at columns 8j of this warp's 16 rows.
-      const int64_t row = tile.m * kBM + 64 * consumer + 16 * warp + lane / 4;
-      const int64_t col = tile.n * kBN + 2 * (lane % 4);
+      const int64_t row = unit.tile.m * kBM + 64 * consumer + 16 * warp + lane / 4;
+      const int64_t col = unit.tile.n * kBN + 2 * (lane % 4);
+      Out* const plane = c + unit.split * m * n;
 #pragma unroll
-      for (int j = 0; j < kBN / 8; ++j) store_fragment<T>(c, m, n, row, col + 8 * j, &acc[4 * j], pairs_ok, epilogue);
+      for (int j = 0; j < kBN / 8; ++j) {
+        store_fragment<Out>(plane, m, n, row, col + 8 * j, &acc[4 * j], pairs_ok, epilogue);
+      }
     }
   }
 #endif
@@ -190,16 +208,16 @@ void with_wgmma_config(WgmmaConfigId id, F&& f) {
 
 // The kernel instance for a config and the operands' orientation. TF32 (T = float)
 // exists only K-major: the launcher transposes MN-major float32 operands first.
-template <typename T, WgmmaConfigId kConfig, Activation kActivation = Activation::kNone>
+template <typename T, typename Out, WgmmaConfigId kConfig, Activation kActivation = Activation::kNone>
 auto wgmma_kernel_for(bool a_mn_major, bool b_mn_major) {
   if constexpr (std::is_same_v<T, float>) {
     TORCH_CHECK(!a_mn_major && !b_mn_major, "tiledmm.gemm (wgmma): TF32 operands must be K-major");
-    return wgmma_gemm_kernel<T, kConfig, false, false, kActivation>;
+    return wgmma_gemm_kernel<T, Out, kConfig, false, false, kActivation>;
   } else {
-    if (a_mn_major && b_mn_major) return wgmma_gemm_kernel<T, kConfig, true, true, kActivation>;
-    if (a_mn_major) return wgmma_gemm_kernel<T, kConfig, true, false, kActivation>;
-    if (b_mn_major) return wgmma_gemm_kernel<T, kConfig, false, true, kActivation>;
-    return wgmma_gemm_kernel<T, kConfig, false, false, kActivation>;
+    if (a_mn_major && b_mn_major) return wgmma_gemm_kernel<T, Out, kConfig, true, true, kActivation>;
+    if (a_mn_major) return wgmma_gemm_kernel<T, Out, kConfig, true, false, kActivation>;
+    if (b_mn_major) return wgmma_gemm_kernel<T, Out, kConfig, false, true, kActivation>;
+    return wgmma_gemm_kernel<T, Out, kConfig, false, false, kActivation>;
   }
 }
 
@@ -222,11 +240,13 @@ CUtensorMap operand_tensor_map(const MatrixView& v, bool is_a, int block_mn) {
                   : make_tensor_map_2d(v.data, tma_dtype<T>(), k_extent, mn_extent, ld_bytes, kRowElements, block_mn);
 }
 
-template <typename T, WgmmaConfigId kConfig, Activation kActivation>
-void launch_config(const MatrixView& a, const MatrixView& b, T* c, const GemmProblem& p, cudaStream_t stream) {
+// Out = T: the output C with the problem's epilogue; Out = float: split-K partial planes.
+template <typename T, typename Out, WgmmaConfigId kConfig, Activation kActivation>
+void launch_config(const MatrixView& a, const MatrixView& b, Out* out, const GemmProblem& p, const SplitK& split,
+                   OutputEpilogue<Out, kActivation> epilogue, cudaStream_t stream) {
   constexpr WgmmaTile kTile = wgmma_tile(kConfig);
   const bool a_mn_major = a.col_major, b_mn_major = !b.col_major;
-  const auto kernel = wgmma_kernel_for<T, kConfig, kActivation>(a_mn_major, b_mn_major);
+  const auto kernel = wgmma_kernel_for<T, Out, kConfig, kActivation>(a_mn_major, b_mn_major);
   static std::atomic<uint64_t> opted_in[4];  // per instance (kActivation is a template parameter)
   allow_dynamic_smem(kernel, kTile.smem_bytes(), opted_in[2 * a_mn_major + b_mn_major]);
 
@@ -234,9 +254,9 @@ void launch_config(const MatrixView& a, const MatrixView& b, T* c, const GemmPro
   const CUtensorMap b_map = operand_tensor_map<T>(b, /*is_a=*/false, kTile.block_n);
   const int64_t tiles = ((p.m + kTile.block_m - 1) / kTile.block_m) * ((p.n + kTile.block_n - 1) / kTile.block_n);
   const int sm_count = at::cuda::getCurrentDeviceProperties()->multiProcessorCount;
-  const unsigned blocks = static_cast<unsigned>(std::min<int64_t>(tiles, sm_count));  // persistent
-  kernel<<<blocks, kTile.threads(), kTile.smem_bytes(), stream>>>(a_map, b_map, c, p.m, p.n, p.k,
-                                                                      OutputEpilogue<T, kActivation>::from(p.epilogue));
+  const unsigned blocks = static_cast<unsigned>(std::min<int64_t>(tiles * split.splits, sm_count));  // persistent
+  kernel<<<blocks, kTile.threads(), kTile.smem_bytes(), stream>>>(a_map, b_map, out, p.m, p.n, p.k,
+                                                                  split.k_per_split, epilogue);
   C10_CUDA_KERNEL_LAUNCH_CHECK();
 }
 
@@ -250,14 +270,23 @@ MatrixView tma_ready(const MatrixView& v, bool is_a, bool tf32, const at::Tensor
 }
 
 template <typename T>
-void launch_typed(const GemmProblem& p, WgmmaConfigId config, at::Tensor& c, cudaStream_t stream) {
+void launch_typed(const GemmProblem& p, WgmmaConfigId config, const SplitK& split, at::Tensor& out,
+                  cudaStream_t stream) {
   constexpr bool kTf32 = std::is_same_v<T, float>;
   at::Tensor a_storage, b_storage;  // workspaces, freed to the caching allocator on this stream
-  const MatrixView a = tma_ready(p.a, /*is_a=*/true, kTf32, c.options(), a_storage);
-  const MatrixView b = tma_ready(p.b, /*is_a=*/false, kTf32, c.options(), b_storage);
+  const auto options = out.options().dtype(p.dtype);
+  const MatrixView a = tma_ready(p.a, /*is_a=*/true, kTf32, options, a_storage);
+  const MatrixView b = tma_ready(p.b, /*is_a=*/false, kTf32, options, b_storage);
   with_wgmma_config(config, [&](auto id) {
+    constexpr WgmmaConfigId kId = decltype(id)::value;
+    if (split.active()) {
+      launch_config<T, float, kId, Activation::kNone>(a, b, out.data_ptr<float>(), p, split, {}, stream);
+      return;
+    }
     with_activation(p.epilogue, [&](auto activate) {
-      launch_config<T, decltype(id)::value, decltype(activate)::value>(a, b, c.data_ptr<T>(), p, stream);
+      constexpr Activation kActivation = decltype(activate)::value;
+      launch_config<T, T, kId, kActivation>(a, b, out.data_ptr<T>(), p, split,
+                                            OutputEpilogue<T, kActivation>::from(p.epilogue), stream);
     });
   });
 }
@@ -270,21 +299,22 @@ cudaFuncAttributes wgmma_kernel_attributes(at::ScalarType dtype, WgmmaConfigId c
   with_wgmma_config(config, [&](auto id) {
     constexpr WgmmaConfigId kId = decltype(id)::value;
     if (dtype == at::kBFloat16) {
-      C10_CUDA_CHECK(cudaFuncGetAttributes(&attributes, wgmma_kernel_for<c10::BFloat16, kId>(a_col_major, !b_col_major)));
+      C10_CUDA_CHECK(cudaFuncGetAttributes(&attributes, wgmma_kernel_for<c10::BFloat16, c10::BFloat16, kId>(a_col_major, !b_col_major)));
     } else if (dtype == at::kHalf) {
-      C10_CUDA_CHECK(cudaFuncGetAttributes(&attributes, wgmma_kernel_for<c10::Half, kId>(a_col_major, !b_col_major)));
+      C10_CUDA_CHECK(cudaFuncGetAttributes(&attributes, wgmma_kernel_for<c10::Half, c10::Half, kId>(a_col_major, !b_col_major)));
     } else {
-      C10_CUDA_CHECK(cudaFuncGetAttributes(&attributes, wgmma_kernel_for<float, kId>(false, false)));
+      C10_CUDA_CHECK(cudaFuncGetAttributes(&attributes, wgmma_kernel_for<float, float, kId>(false, false)));
     }
   });
   return attributes;
 }
 
-void launch_wgmma(const GemmProblem& p, WgmmaConfigId config, at::Tensor& c, cudaStream_t stream) {
+void launch_wgmma(const GemmProblem& p, WgmmaConfigId config, const SplitK& split, at::Tensor& out,
+                  cudaStream_t stream) {
   switch (p.dtype) {
-    case at::kBFloat16: launch_typed<c10::BFloat16>(p, config, c, stream); break;
-    case at::kHalf: launch_typed<c10::Half>(p, config, c, stream); break;
-    case at::kFloat: launch_typed<float>(p, config, c, stream); break;
+    case at::kBFloat16: launch_typed<c10::BFloat16>(p, config, split, out, stream); break;
+    case at::kHalf: launch_typed<c10::Half>(p, config, split, out, stream); break;
+    case at::kFloat: launch_typed<float>(p, config, split, out, stream); break;
     default: TORCH_CHECK(false, "tiledmm.gemm (wgmma): bfloat16, float16 or float32 (TF32) only, got ", p.dtype);
   }
 }

@@ -1,0 +1,84 @@
+// The second half of split-K (split_k.h): C = epilogue(sum of the partial planes).
+//
+// A memory-bound pass. Each thread owns kVec consecutive outputs of one row, reads them
+// from every plane with 16-byte loads, adds the planes in the order 0, 1, 2, ... (the
+// same order in every run: bitwise identical results), applies bias + activation in the
+// accumulator type and rounds once to T.
+#include "launchers.h"
+
+#include "../common/epilogue.cuh"
+
+#include <ATen/cuda/CUDAContext.h>
+#include <c10/cuda/CUDAException.h>
+#include <c10/util/Exception.h>
+
+#include <algorithm>
+#include <type_traits>
+
+namespace tiledmm::cuda {
+
+namespace {
+
+template <typename T, int kVec>
+struct alignas(kVec * sizeof(T)) Packed {
+  T v[kVec];
+};
+
+template <typename Acc, typename T, int kVec, Activation kActivation>
+__global__ void reduce_split_k_kernel(const Acc* __restrict__ partials, int splits, int64_t m, int64_t n,
+                                      T* __restrict__ c, OutputEpilogue<T, kActivation> epilogue) {
+  const int64_t plane = m * n;
+  const int64_t stride = static_cast<int64_t>(gridDim.x) * blockDim.x * kVec;
+  for (int64_t i = (static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x) * kVec; i < plane; i += stride) {
+    Packed<Acc, kVec> sum = *reinterpret_cast<const Packed<Acc, kVec>*>(partials + i);
+    for (int s = 1; s < splits; ++s) {
+      const auto part = *reinterpret_cast<const Packed<Acc, kVec>*>(partials + s * plane + i);
+#pragma unroll
+      for (int j = 0; j < kVec; ++j) sum.v[j] += part.v[j];
+    }
+    const int64_t col = i % n;  // kVec divides n: the kVec outputs share a row
+    Packed<T, kVec> out;
+#pragma unroll
+    for (int j = 0; j < kVec; ++j) out.v[j] = static_cast<T>(epilogue(sum.v[j], col + j));
+    *reinterpret_cast<Packed<T, kVec>*>(c + i) = out;
+  }
+}
+
+template <typename Acc, typename T>
+void launch_typed(const at::Tensor& partials, const GemmProblem& p, at::Tensor& c, cudaStream_t stream) {
+  constexpr int kThreads = 256;
+  constexpr int kVec = 16 / sizeof(Acc);
+  const int splits = static_cast<int>(partials.size(0));
+  const int sm_count = at::cuda::getCurrentDeviceProperties()->multiProcessorCount;
+  auto launch = [&](auto vec, auto activate) {
+    constexpr int kV = decltype(vec)::value;
+    constexpr Activation kActivation = decltype(activate)::value;
+    const int64_t threads_needed = (p.m * p.n + kV - 1) / kV;
+    const int64_t blocks = std::min<int64_t>((threads_needed + kThreads - 1) / kThreads, 16 * sm_count);
+    reduce_split_k_kernel<Acc, T, kV, kActivation><<<static_cast<unsigned>(blocks), kThreads, 0, stream>>>(
+        partials.data_ptr<Acc>(), splits, p.m, p.n, c.data_ptr<T>(), OutputEpilogue<T, kActivation>::from(p.epilogue));
+    C10_CUDA_KERNEL_LAUNCH_CHECK();
+  };
+  // Vector path when kVec divides N (so it divides every plane and row too).
+  with_any_activation(p.epilogue, [&](auto activate) {
+    if (p.n % kVec == 0) {
+      launch(std::integral_constant<int, kVec>{}, activate);
+    } else {
+      launch(std::integral_constant<int, 1>{}, activate);
+    }
+  });
+}
+
+}  // namespace
+
+void reduce_split_k(const at::Tensor& partials, const GemmProblem& p, at::Tensor& c, cudaStream_t stream) {
+  switch (p.dtype) {
+    case at::kDouble: launch_typed<double, double>(partials, p, c, stream); break;
+    case at::kFloat: launch_typed<float, float>(partials, p, c, stream); break;
+    case at::kBFloat16: launch_typed<float, c10::BFloat16>(partials, p, c, stream); break;
+    case at::kHalf: launch_typed<float, c10::Half>(partials, p, c, stream); break;
+    default: TORCH_CHECK(false, "tiledmm.gemm (split-K): unsupported dtype ", p.dtype);
+  }
+}
+
+}  // namespace tiledmm::cuda

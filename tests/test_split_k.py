@@ -1,0 +1,113 @@
+"""Split-K for skinny and small products: the planner's choice (no GPU needed), then the
+results of every family that splits, against float64, bitwise identical from run to run."""
+import pytest
+import torch
+
+import tiledmm
+from conftest import (assert_matches_reference, computes_in_tf32, kernel_names,
+                      make_operand, requires_cuda)
+
+HAS_CUDA_KERNELS = any(k.device == "cuda" for k in tiledmm.kernels())
+HAS_WGMMA = any(k.name == "wgmma" for k in tiledmm.kernels())
+needs_cuda_build = pytest.mark.skipif(not HAS_CUDA_KERNELS, reason="CPU-only build")
+
+# (M, N, K): skinny M (decode), skinny N, and a small square, all with K ragged against
+# every family's K step, so that the last slice is partial.
+SPLIT_SHAPES = [(1, 1000, 4100), (16, 2050, 3000), (64, 520, 4097), (3000, 8, 2050),
+                (256, 256, 2000)]
+
+
+@needs_cuda_build
+@pytest.mark.parametrize("dtype", [torch.float32, torch.bfloat16, torch.float16, torch.float64], ids=str)
+def test_planner_splits_skinny_products(dtype):
+    for m, n in [(1, 4096), (16, 4096), (4096, 16)]:
+        p = tiledmm.plan(m, n, 4096, dtype, compute_capability=(8, 0), sm_count=108)
+        assert p["split_k"] > 1 and "split-K" in p["reason"], p
+    # Enough tiles to fill the GPU: no split.
+    p = tiledmm.plan(4096, 4096, 4096, dtype, compute_capability=(8, 0), sm_count=108)
+    assert p["split_k"] == 1 and "split-K" not in p["reason"]
+    # A short K is not worth splitting (each slice would be under 4 k-tiles).
+    assert tiledmm.plan(16, 4096, 64, dtype, compute_capability=(8, 0))["split_k"] == 1
+
+
+@needs_cuda_build
+def test_split_k_slices_are_whole_k_tiles_and_cover_k():
+    p = tiledmm.plan(16, 4096, 4096, torch.bfloat16, compute_capability=(9, 0), sm_count=132)
+    if HAS_WGMMA:  # 32 tiles of 128x128 for 132 persistent blocks: 4 slices of 16 k-tiles of 64
+        assert (p["kernel"], p["split_k"]) == ("wgmma", 4) and "4 slices of 1024 along K" in p["reason"]
+    else:  # mma: 32 tiles of 128x128 for 132 SMs x 2 blocks: 8 slices of 16 k-tiles of 32
+        assert (p["kernel"], p["split_k"]) == ("mma", 8) and "8 slices of 512 along K" in p["reason"]
+    # simt on Ampere, 16 x 4096 fp32: 64 tiles of 64x64 for 108 SMs x 4 blocks -> 6 slices;
+    # 256 k-tiles of 16 in slices of 43 k-tiles (688), the last one shorter.
+    p = tiledmm.plan(16, 4096, 4096, torch.float32, compute_capability=(8, 0), sm_count=108,
+                     allow_tf32=False)
+    assert (p["kernel"], p["split_k"]) == ("simt", 6) and "6 slices of 688 along K" in p["reason"]
+
+
+def split_cases(dtype):
+    """(kernel, shape) pairs for which the planner splits K on this GPU."""
+    cc = torch.cuda.get_device_capability()
+    sms = torch.cuda.get_device_properties(0).multi_processor_count
+    cases = []
+    for kernel in kernel_names("cuda", dtype):
+        for m, n, k in SPLIT_SHAPES:
+            p = tiledmm.plan(m, n, k, dtype, compute_capability=cc, sm_count=sms, kernel=kernel)
+            if p["split_k"] > 1:
+                cases.append((kernel, (m, n, k), p["split_k"]))
+    return cases
+
+
+@requires_cuda
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float64, torch.float16, torch.bfloat16], ids=str)
+@pytest.mark.parametrize("layouts", [("row", "row"), ("row", "col"), ("col", "row"), ("offset", "padded")],
+                         ids=lambda l: "-".join(l))
+def test_split_k_results(dtype, layouts):
+    cases = split_cases(dtype)
+    # classic16 never splits; the planner's choice and every other family must reach it.
+    splitting = {kernel for kernel in kernel_names("cuda", dtype) if kernel != "classic16"}
+    assert {kernel for kernel, _, _ in cases} == splitting
+    for kernel, (m, n, k), splits in cases:
+        gen = torch.Generator(device="cuda").manual_seed(m + 7 * n + 13 * k)
+        a = make_operand(m, k, dtype, "cuda", layouts[0], gen)
+        b = make_operand(k, n, dtype, "cuda", layouts[1], gen)
+        # Poisoned blocks for both the output and the partial planes: an output or partial
+        # element no block writes stays NaN.
+        accumulator = torch.float64 if dtype == torch.float64 else torch.float32
+        torch.full((m, n), float("nan"), dtype=dtype, device="cuda")
+        torch.full((splits, m, n), float("nan"), dtype=accumulator, device="cuda")
+        out = tiledmm.gemm(a, b, kernel=kernel)
+        assert_matches_reference(out, a, b, tf32=computes_in_tf32(kernel, dtype))
+        # Deterministic: the planes are summed in a fixed order, no atomics.
+        for _ in range(3):
+            assert torch.equal(tiledmm.gemm(a, b, kernel=kernel), out), (kernel, m, n, k)
+
+
+@requires_cuda
+@pytest.mark.parametrize("activation", ["none", "relu", "gelu", "silu"])
+def test_split_k_applies_bias_and_activation_once(activation):
+    # The epilogue runs in the reduction, after the planes are summed.
+    dtype = torch.bfloat16
+    x = torch.randn(16, 3000, device="cuda", dtype=dtype)
+    w = torch.randn(2050, 3000, device="cuda", dtype=dtype) / 50
+    bias = torch.randn(2050, device="cuda", dtype=dtype)
+    cc = torch.cuda.get_device_capability()
+    sms = torch.cuda.get_device_properties(0).multi_processor_count
+    assert tiledmm.plan(16, 2050, 3000, dtype, b_col_major=True, compute_capability=cc,
+                        sm_count=sms)["split_k"] > 1
+    out = tiledmm.linear(x, w, bias, activation=activation)
+    z = x.double() @ w.double().t() + bias.double()
+    ref = {"none": z, "relu": torch.relu(z), "gelu": torch.nn.functional.gelu(z),
+           "silu": torch.nn.functional.silu(z)}[activation]
+    torch.testing.assert_close(out.double(), ref, rtol=2e-2, atol=2e-2)
+
+
+@requires_cuda
+def test_split_k_nan_and_inf_propagate():
+    a = torch.randn(8, 4096, device="cuda")
+    b = torch.randn(4096, 1024, device="cuda")
+    a[3, 100] = float("nan")
+    a[5, 4000] = float("inf")  # lands in the last K slice
+    out = tiledmm.gemm(a, b)
+    expected = a @ b
+    assert torch.equal(torch.isnan(out), torch.isnan(expected))
+    assert torch.equal(torch.isinf(out), torch.isinf(expected))
