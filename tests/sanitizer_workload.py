@@ -14,6 +14,8 @@ from conftest import (assert_matches_reference, computes_in_tf32, kernel_specs, 
                       runs_here)
 
 SHAPES = [(67, 133, 45), (129, 257, 33), (130, 129, 17), (1, 300, 7), (260, 300, 70)]
+# Few output tiles and a deep, ragged K: the planner splits K (partials + reduction pass).
+SPLIT_SHAPES = [(16, 520, 1030), (200, 24, 900)]
 LAYOUTS = [("row", "row"), ("col", "col"), ("row", "col"), ("offset", "padded")]
 
 
@@ -33,6 +35,18 @@ def main():
                         out = tiledmm.gemm(a, b, kernel=spec)
                         assert_matches_reference(out, a, b, tf32=computes_in_tf32(spec, dtype))
                         launches += 1
+            cc = torch.cuda.get_device_capability()
+            sms = torch.cuda.get_device_properties(0).multi_processor_count
+            for m, n, k in SPLIT_SHAPES:
+                plan = tiledmm.plan(m, n, k, dtype, kernel=info.name, compute_capability=cc, sm_count=sms)
+                if info.name != "classic16":
+                    assert plan["split_k"] > 1, (info.name, m, n, k, plan)
+                for la, lb in LAYOUTS:
+                    a = make_operand(m, k, dtype, "cuda", la)
+                    b = make_operand(k, n, dtype, "cuda", lb)
+                    out = tiledmm.gemm(a, b, kernel=info.name)
+                    assert_matches_reference(out, a, b, tf32=computes_in_tf32(info.name, dtype))
+                    launches += 1
     torch.cuda.synchronize()
     print(f"sanitizer workload: {launches} checked launches")
 
