@@ -65,17 +65,26 @@ WgmmaConfigId pick_wgmma_config(const GemmShape& s, const GpuInfo& gpu, const Re
   return WgmmaConfigId::k128x128;
 }
 
-// Split-K (split_k.h) when the output tiles cannot fill the GPU's resident block slots:
-// S = slots / tiles slices of K per tile, each at least kMinSliceKTiles k-tiles deep (a
-// shallower slice spends its time filling the pipeline), cut into whole k-tiles. The
-// price is 8 S M N bytes of float32 partials written and read back: small exactly when
-// the tiles are few.
+// Split-K (split_k.h) when the output tiles cannot fill the GPU's resident block slots.
+// S slices per tile make tiles * S blocks of 1/S of the work each, run in
+// ceil(tiles * S / slots) waves, so the time goes as waves(S) / S: S = 4 for 32 tiles on
+// 132 slots (one full wave), S = 3 for 86 tiles (two waves of thirds beat one wave of
+// wholes). Ties go to the smaller S, and each slice keeps >= kMinSliceKTiles k-tiles (a
+// shallower slice spends its time filling the pipeline). The price is 8 S M N bytes of
+// float32 partials written and read back: small exactly when the tiles are few.
 SplitK pick_split_k(const GemmShape& s, int64_t tiles, int block_k, int64_t slots, const Reasons& why) {
   constexpr int64_t kMinSliceKTiles = 4;
+  constexpr int64_t kMaxSplits = 16;
   const int64_t k_tiles = ceil_div(s.k, block_k);
-  const int64_t splits = std::min(slots / tiles, k_tiles / kMinSliceKTiles);
-  if (splits < 2) return {1, s.k};
-  const int64_t slice_k_tiles = ceil_div(k_tiles, splits);
+  const int64_t most = std::min(kMaxSplits, k_tiles / kMinSliceKTiles);
+  if (tiles >= slots || most < 2) return {1, s.k};
+  int64_t best = 1;
+  for (int64_t splits = 2; splits <= most; ++splits) {
+    // waves(splits) / splits < waves(best) / best, in integers
+    if (ceil_div(tiles * splits, slots) * best < ceil_div(tiles * best, slots) * splits) best = splits;
+  }
+  if (best == 1) return {1, s.k};
+  const int64_t slice_k_tiles = ceil_div(k_tiles, best);
   const SplitK split{static_cast<int>(ceil_div(k_tiles, slice_k_tiles)), slice_k_tiles * block_k};
   why.add("split-K: ", tiles, " tiles for ", slots, " block slots, so ", split.splits, " slices of ",
           split.k_per_split, " along K per tile, summed in a fixed order");
