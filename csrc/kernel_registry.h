@@ -26,6 +26,8 @@ struct KernelInfo {
   bool arch_specific = false;
 
   bool supports(c10::ScalarType dtype) const;
+  // Whether a GPU of compute capability `cc` (major * 10 + minor) may run it.
+  bool runs_on(int cc) const { return arch_specific ? cc == min_compute_capability : cc >= min_compute_capability; }
   std::string dtype_list() const;  // "float32, float64"
 };
 

@@ -35,8 +35,7 @@ std::vector<std::string> candidates(const GemmShape& s, const cudaDeviceProp& pr
   const int cc = prop.major * 10 + prop.minor;
   std::vector<std::string> specs;
   for (const KernelInfo& info : kernel_table()) {
-    if (info.device != c10::DeviceType::CUDA || !info.supports(s.dtype)) continue;
-    if (info.arch_specific ? cc != info.min_compute_capability : cc < info.min_compute_capability) continue;
+    if (info.device != c10::DeviceType::CUDA || !info.supports(s.dtype) || !info.runs_on(cc)) continue;
     if (info.name == "wgmma" && s.dtype == c10::kFloat && !s.allow_tf32) continue;
     if (info.configs.empty()) {
       specs.push_back(info.name);

@@ -27,9 +27,9 @@ GpuInfo describe_gpu(const cudaDeviceProp& prop) {
 void check_compute_capability(std::string_view kernel, const cudaDeviceProp& prop, int device_index) {
   const KernelInfo* info = find_kernel(kernel);
   TORCH_CHECK(info != nullptr, "tiledmm.gemm: unknown kernel '", kernel, "'");
-  const int cc = prop.major * 10 + prop.minor, need = info->min_compute_capability;
-  const bool runs = info->arch_specific ? cc == need : cc >= need;
-  TORCH_CHECK(runs, "tiledmm.gemm: kernel '", kernel, "' needs compute capability ",
+  const int need = info->min_compute_capability;
+  TORCH_CHECK(info->runs_on(prop.major * 10 + prop.minor), "tiledmm.gemm: kernel '", kernel,
+              "' needs compute capability ",
               info->arch_specific ? "exactly " : ">= ", need / 10, ".", need % 10,
               info->arch_specific ? " (arch-specific sm_90a code)" : "", ", but cuda:", device_index,
               " (", prop.name, ") has ", prop.major, ".", prop.minor);

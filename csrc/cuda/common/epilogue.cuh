@@ -5,6 +5,7 @@
 #pragma once
 
 #include "../../epilogue.h"
+#include "../split_k.h"
 
 #include <cstdint>
 #include <type_traits>
@@ -71,6 +72,21 @@ void with_activation(const Epilogue& e, F&& f) {
     case Activation::kSilu: f(std::integral_constant<Activation, Activation::kSilu>{}); break;
     default: f(std::integral_constant<Activation, Activation::kNone>{});
   }
+}
+
+// Calls f(out, epilogue) for what a tensor-core launch writes into `out`: with split-K the
+// float32 partial planes, raw (the reduction applies the epilogue later); otherwise C in
+// T, with the problem's bias and its activation as a compile-time parameter.
+template <typename T, typename F>
+void with_kernel_output(const SplitK& split, const Epilogue& e, void* out, F&& f) {
+  if (split.active()) {
+    f(static_cast<float*>(out), OutputEpilogue<float, Activation::kNone>{});
+    return;
+  }
+  with_activation(e, [&](auto activate) {
+    constexpr Activation kActivation = decltype(activate)::value;
+    f(static_cast<T*>(out), OutputEpilogue<T, kActivation>::from(e));
+  });
 }
 
 // Two instances only: kNone, or kAnyActivation (for kernels with many other variants).

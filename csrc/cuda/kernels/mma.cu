@@ -184,7 +184,7 @@ auto mma_kernel_for(bool a_mn_contiguous, bool b_mn_contiguous) {
 }
 
 // Out = T: the output C with the problem's epilogue; Out = float: split-K partial planes.
-template <typename T, typename Out, MmaConfigId kConfig, Activation kActivation>
+template <typename T, MmaConfigId kConfig, typename Out, Activation kActivation>
 void launch_config(const KMnOperand<T>& a, const KMnOperand<T>& b, Out* out, const GemmProblem& p,
                    const SplitK& split, OutputEpilogue<Out, kActivation> epilogue, cudaStream_t stream) {
   constexpr MmaTile kTile = mma_tile(kConfig);
@@ -210,15 +210,8 @@ void launch_typed(const GemmProblem& p, MmaConfigId config, const SplitK& split,
   const auto a = KMnOperand<T>::a_operand(a_view);
   const auto b = KMnOperand<T>::b_operand(b_view);
   with_mma_config(config, [&](auto id) {
-    constexpr MmaConfigId kId = decltype(id)::value;
-    if (split.active()) {
-      launch_config<T, float, kId, Activation::kNone>(a, b, out.data_ptr<float>(), p, split, {}, stream);
-      return;
-    }
-    with_activation(p.epilogue, [&](auto activate) {
-      constexpr Activation kActivation = decltype(activate)::value;
-      launch_config<T, T, kId, kActivation>(a, b, out.data_ptr<T>(), p, split,
-                                            OutputEpilogue<T, kActivation>::from(p.epilogue), stream);
+    with_kernel_output<T>(split, p.epilogue, out.data_ptr(), [&](auto* dst, auto epilogue) {
+      launch_config<T, decltype(id)::value>(a, b, dst, p, split, epilogue, stream);
     });
   });
   // The workspaces (if any) are freed to the caching allocator on this stream: safe, as

@@ -241,7 +241,7 @@ CUtensorMap operand_tensor_map(const MatrixView& v, bool is_a, int block_mn) {
 }
 
 // Out = T: the output C with the problem's epilogue; Out = float: split-K partial planes.
-template <typename T, typename Out, WgmmaConfigId kConfig, Activation kActivation>
+template <typename T, WgmmaConfigId kConfig, typename Out, Activation kActivation>
 void launch_config(const MatrixView& a, const MatrixView& b, Out* out, const GemmProblem& p, const SplitK& split,
                    OutputEpilogue<Out, kActivation> epilogue, cudaStream_t stream) {
   constexpr WgmmaTile kTile = wgmma_tile(kConfig);
@@ -278,15 +278,8 @@ void launch_typed(const GemmProblem& p, WgmmaConfigId config, const SplitK& spli
   const MatrixView a = tma_ready(p.a, /*is_a=*/true, kTf32, options, a_storage);
   const MatrixView b = tma_ready(p.b, /*is_a=*/false, kTf32, options, b_storage);
   with_wgmma_config(config, [&](auto id) {
-    constexpr WgmmaConfigId kId = decltype(id)::value;
-    if (split.active()) {
-      launch_config<T, float, kId, Activation::kNone>(a, b, out.data_ptr<float>(), p, split, {}, stream);
-      return;
-    }
-    with_activation(p.epilogue, [&](auto activate) {
-      constexpr Activation kActivation = decltype(activate)::value;
-      launch_config<T, T, kId, kActivation>(a, b, out.data_ptr<T>(), p, split,
-                                            OutputEpilogue<T, kActivation>::from(p.epilogue), stream);
+    with_kernel_output<T>(split, p.epilogue, out.data_ptr(), [&](auto* dst, auto epilogue) {
+      launch_config<T, decltype(id)::value>(a, b, dst, p, split, epilogue, stream);
     });
   });
 }
