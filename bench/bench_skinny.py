@@ -31,7 +31,7 @@ def copy_bandwidth_gb_s(size_bytes=2 << 30):
     return 2 * size_bytes / (ms * 1e-3) / 1e9
 
 
-def run(dtype_name, layouts, shapes):
+def run(dtype_name, layouts, shapes, kernels=(None,)):
     dtype = DTYPES[dtype_name]
     size = torch.tensor([], dtype=dtype).element_size()
     copy_gb_s = copy_bandwidth_gb_s()
@@ -46,30 +46,35 @@ def run(dtype_name, layouts, shapes):
             if layout == "nt":
                 b = b.t().contiguous().t()
             expected = torch.matmul(a, b)
-            out = tiledmm.gemm(a, b)
-            rel_err = ((out.double() - expected.double()).norm() / expected.double().norm()).item()
             cublas_ms = median_ms(lambda: torch.matmul(a, b), "cuda")
-            ms = median_ms(lambda: tiledmm.gemm(a, b), "cuda")
-            plan = tiledmm.plan(m, n, k, dtype, b_col_major=layout == "nt", compute_capability=cc, sm_count=sms)
             moved = size * (m * k + k * n + m * n)
-            rows.append({
-                "m": m, "n": n, "k": k, "dtype": dtype_name, "layout": layout, "kernel": plan["kernel"],
-                "config": plan["config"], "split_k": plan["split_k"], "ms": ms, "cublas_ms": cublas_ms,
-                "gb_s": moved / (ms * 1e-3) / 1e9, "cublas_gb_s": moved / (cublas_ms * 1e-3) / 1e9,
-                "pct_copy": 100 * moved / (ms * 1e-3) / 1e9 / copy_gb_s,
-                "cublas_pct_copy": 100 * moved / (cublas_ms * 1e-3) / 1e9 / copy_gb_s,
-                "ratio": cublas_ms / ms, "rel_err_vs_torch": rel_err,
-            })
-            del a, b, expected, out
+            for kernel in kernels:
+                out = tiledmm.gemm(a, b, kernel=kernel)
+                rel_err = ((out.double() - expected.double()).norm() / expected.double().norm()).item()
+                ms = median_ms(lambda: tiledmm.gemm(a, b, kernel=kernel), "cuda")
+                plan = tiledmm.plan(m, n, k, dtype, b_col_major=layout == "nt", compute_capability=cc,
+                                    sm_count=sms, kernel=kernel)
+                rows.append({
+                    "m": m, "n": n, "k": k, "dtype": dtype_name, "layout": layout, "requested": kernel or "auto",
+                    "kernel": plan["kernel"], "config": plan["config"], "split_k": plan["split_k"], "ms": ms,
+                    "cublas_ms": cublas_ms, "gb_s": moved / (ms * 1e-3) / 1e9,
+                    "cublas_gb_s": moved / (cublas_ms * 1e-3) / 1e9,
+                    "pct_copy": 100 * moved / (ms * 1e-3) / 1e9 / copy_gb_s,
+                    "cublas_pct_copy": 100 * moved / (cublas_ms * 1e-3) / 1e9 / copy_gb_s,
+                    "ratio": cublas_ms / ms, "rel_err_vs_torch": rel_err,
+                })
+                del out
+            del a, b, expected
     return copy_gb_s, rows
 
 
 def print_table(copy_gb_s, rows):
     print(f"copy bandwidth: {copy_gb_s:,.0f} GB/s")
-    print(f"{'layout':>6} {'shape':>18} {'kernel':>6} {'split':>5} {'us':>8} {'GB/s':>7} {'%copy':>6} "
+    print(f"{'layout':>6} {'shape':>18} {'kernel:config':>30} {'split':>5} {'us':>8} {'GB/s':>7} {'%copy':>6} "
           f"{'cuBLAS us':>9} {'%copy':>6} {'ratio':>6} {'rel.err':>8}")
     for r in rows:
-        print(f"{r['layout']:>6} {r['m']:>6}x{r['n']:>5}x{r['k']:>5} {r['kernel']:>6} {r['split_k']:>5} "
+        spec = f"{r['kernel']}:{r['config']}"[:30]
+        print(f"{r['layout']:>6} {r['m']:>6}x{r['n']:>5}x{r['k']:>5} {spec:>30} {r['split_k']:>5} "
               f"{1e3 * r['ms']:8.2f} {r['gb_s']:7.0f} {r['pct_copy']:6.1f} {1e3 * r['cublas_ms']:9.2f} "
               f"{r['cublas_pct_copy']:6.1f} {r['ratio']:6.3f} {r['rel_err_vs_torch']:8.1e}")
 
@@ -81,9 +86,9 @@ def plot(copy_gb_s, rows, path):
     layouts = list(dict.fromkeys(r["layout"] for r in rows))
     fig, axes = plt.subplots(len(layouts), 1, figsize=(13, 4.5 * len(layouts)), squeeze=False)
     for ax, layout in zip(axes[:, 0], layouts):
-        sel = [r for r in rows if r["layout"] == layout]
+        sel = [r for r in rows if r["layout"] == layout and r["requested"] == rows[0]["requested"]]
         xs = range(len(sel))
-        ax.bar([x - 0.2 for x in xs], [r["pct_copy"] for r in sel], 0.4, label="tiledmm")
+        ax.bar([x - 0.2 for x in xs], [r["pct_copy"] for r in sel], 0.4, label=f"tiledmm ({rows[0]['requested']})")
         ax.bar([x + 0.2 for x in xs], [r["cublas_pct_copy"] for r in sel], 0.4, label="cuBLAS (torch.matmul)")
         ax.axhline(80, color="gray", linestyle="--", label="80% of copy bandwidth")
         ax.set_xticks(list(xs))
@@ -100,12 +105,15 @@ def main(argv=None):
     parser.add_argument("--dtype", default="bf16", choices=list(DTYPES))
     parser.add_argument("--layouts", default="nn,nt")
     parser.add_argument("--shapes", default=None, help="MxNxK, comma separated (default: M = 1..64 presets)")
+    parser.add_argument("--kernels", default="auto",
+                        help="comma-separated kernel specs to time (auto = the planner); the plot shows the first")
     parser.add_argument("--out", default=None, help="write <out>.json and <out>.png")
     args = parser.parse_args(argv)
     if not torch.cuda.is_available():
         sys.exit("bench_skinny.py needs a CUDA GPU")
     shapes = SHAPES if args.shapes is None else [tuple(int(x) for x in s.split("x")) for s in args.shapes.split(",")]
-    copy_gb_s, rows = run(args.dtype, args.layouts.split(","), shapes)
+    kernels = [None if k == "auto" else k for k in args.kernels.split(",")]
+    copy_gb_s, rows = run(args.dtype, args.layouts.split(","), shapes, kernels)
     print_table(copy_gb_s, rows)
     if args.out:
         os.makedirs(os.path.dirname(args.out) or ".", exist_ok=True)

@@ -2,6 +2,7 @@
 
 #include "cuda/mma_configs.h"
 #include "cuda/simt_configs.h"
+#include "cuda/skinny_configs.h"
 #include "cuda/wgmma_configs.h"
 
 #include <c10/util/Exception.h>
@@ -29,6 +30,13 @@ std::vector<KernelInfo> build_table() {
                    "tensor cores through mma.sync m16n8k16 (float32 accumulation), ldmatrix from "
                    "padded shared rows, cp.async multi-stage pipeline, grouped tile order",
                    mma_configs});
+  std::vector<std::string> skinny_configs;
+  for (const auto& tile : cuda::kSkinnyTiles) skinny_configs.emplace_back(tile.name);
+  table.push_back({"skinny", c10::DeviceType::CUDA, {c10::kHalf, c10::kBFloat16}, 80,
+                   "products with one small side (decode): streams the large operand with 16-byte "
+                   "loads straight into mma.sync fragments (K permuted per chunk), warps split K "
+                   "and meet in shared memory; any shape runs, 32 small rows per block",
+                   skinny_configs});
 #ifdef TILEDMM_WITH_SM90A
   std::vector<std::string> wgmma_configs;
   for (const auto& tile : cuda::kWgmmaTiles) wgmma_configs.emplace_back(tile.name);

@@ -65,6 +65,10 @@ def make_operand(rows, cols, dtype, device, layout="row", generator=None):
     col       column-major (a transposed view, read in place)
     offset    row-major with a storage offset of one element (breaks 16-byte alignment)
     padded    row-major with a leading dimension of cols + 3 (a sliced matrix)
+    sliced    row-major, leading dimension cols rounded up to a multiple of 8, plus 8: rows
+              16-byte aligned (read in place) with a ragged end, and the storage ends at
+              the last element, so a read past it leaves the allocation
+    sliced_t  the column-major counterpart of sliced
     expanded  one row broadcast with stride 0 (copied by the op)
     gapped    every other row and column (no unit stride; copied by the op)
     """
@@ -80,6 +84,12 @@ def make_operand(rows, cols, dtype, device, layout="row", generator=None):
         return rand(rows * cols + 1)[1:].view(rows, cols)
     if layout == "padded":
         return rand(rows, cols + 3)[:, :cols]
+    if layout in ("sliced", "sliced_t"):
+        lines, extent = (rows, cols) if layout == "sliced" else (cols, rows)
+        ld = (extent + 7) // 8 * 8 + 8
+        flat = rand((lines - 1) * ld + extent)
+        view = flat.as_strided((lines, extent), (ld, 1))
+        return view if layout == "sliced" else view.t()
     if layout == "expanded":
         return rand(1, cols).expand(rows, cols)
     if layout == "gapped":

@@ -20,8 +20,10 @@ SPLIT_SHAPES = [(1, 1000, 4100), (16, 2050, 3000), (64, 520, 4097), (3000, 8, 20
 @needs_cuda_build
 @pytest.mark.parametrize("dtype", [torch.float32, torch.bfloat16, torch.float16, torch.float64], ids=str)
 def test_planner_splits_skinny_products(dtype):
+    # A column-major, B row-major: the large operand never runs along K, so the skinny
+    # family (test_skinny.py) leaves these to the tiled families.
     for m, n in [(1, 4096), (16, 4096), (4096, 16)]:
-        p = tiledmm.plan(m, n, 4096, dtype, compute_capability=(8, 0), sm_count=108)
+        p = tiledmm.plan(m, n, 4096, dtype, a_col_major=True, compute_capability=(8, 0), sm_count=108)
         assert p["split_k"] > 1 and "split-K" in p["reason"], p
     # Enough tiles to fill the GPU: no split.
     p = tiledmm.plan(4096, 4096, 4096, dtype, compute_capability=(8, 0), sm_count=108)
@@ -100,9 +102,10 @@ def test_split_k_applies_bias_and_activation_once(activation):
     bias = torch.randn(2050, device="cuda", dtype=dtype)
     cc = torch.cuda.get_device_capability()
     sms = torch.cuda.get_device_properties(0).multi_processor_count
+    kernel = "mma"  # a tiled family; the planner would take the skinny one here
     assert tiledmm.plan(16, 2050, 3000, dtype, b_col_major=True, compute_capability=cc,
-                        sm_count=sms)["split_k"] > 1
-    out = tiledmm.linear(x, w, bias, activation=activation)
+                        sm_count=sms, kernel=kernel)["split_k"] > 1
+    out = tiledmm.linear(x, w, bias, activation=activation, kernel=kernel)
     z = x.double() @ w.double().t() + bias.double()
     ref = {"none": z, "relu": torch.relu(z), "gelu": torch.nn.functional.gelu(z),
            "silu": torch.nn.functional.silu(z)}[activation]

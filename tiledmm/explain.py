@@ -39,7 +39,7 @@ class GpuModel:
 _HOPPER = {torch.float32: 67.0, torch.float64: 34.0, torch.float16: 67.0, torch.bfloat16: 67.0}
 _HOPPER_TC = {torch.float16: 989.0, torch.bfloat16: 989.0, torch.float32: 494.0}  # float32: TF32
 GPUS = {
-    # classic16 and simt run on CUDA cores (the FMA peaks); mma and wgmma on tensor cores.
+    # classic16 and simt run on CUDA cores (the FMA peaks); mma, wgmma and skinny on tensor cores.
     "H100": GpuModel("H100 SXM", (9, 0), 132, 3.35, _HOPPER, _HOPPER_TC),
     "H200": GpuModel("H200 SXM", (9, 0), 132, 4.8, _HOPPER, _HOPPER_TC),
     "A100": GpuModel("A100 SXM", (8, 0), 108, 2.04,
@@ -110,7 +110,9 @@ class Explanation:
             "warp tile    - (no warp-level tiling)",
             f"thread tile  {self.thread_tile[0]} x {self.thread_tile[1]} outputs per thread"
             + {"mma": " (in mma.sync m16n8k16 fragments)",
-               "wgmma": " (wgmma accumulators)"}.get(self.kernel, "")
+               "wgmma": " (wgmma accumulators)",
+               "skinny": " (mma.sync fragments; each warp its own part of K, summed in shared memory)"
+               }.get(self.kernel, "")
             + f", {self.threads_per_block} threads per block",
             f"grid         {self.grid} blocks = {math.ceil(self.m / bm)} x {math.ceil(self.n / bn)} tiles"
             + (f" x {self.split_k} K slices (split-K, then a reduction pass)" if self.split_k > 1 else "")
@@ -153,12 +155,14 @@ def explain(m: int, n: int, k: int, dtype="fp32", layout: str = "nn", gpu: Optio
                         compute_capability=model.compute_capability, sm_count=model.sm_count,
                         kernel=kernel)
     size = torch.tensor([], dtype=dtype).element_size()
-    if plan["kernel"] in ("simt", "mma", "wgmma"):
+    if plan["kernel"] in ("simt", "mma", "wgmma", "skinny"):
         t = _tile_table()[plan["config"]]  # the planner's or the requested config
         block, warp, thread, stages, threads, smem = (t["block"], t["warp"], t["thread"], t["stages"],
                                                       t["threads"], t["smem"])
         if plan["kernel"] == "wgmma":  # K step: 128 bytes of K per staged row
             block = (block[0], block[1], 128 // size)
+        if plan["kernel"] == "skinny" and m > n:  # the small side is N: the kernel computes C^T
+            block, warp, thread = (block[1], block[0], block[2]), warp[::-1], thread[::-1]
         blocks_per_sm = t["min_blocks"]
     else:  # classic16
         block, warp, thread, stages, threads = (16, 16, 16), None, (1, 1), 1, 256
@@ -185,7 +189,7 @@ def explain(m: int, n: int, k: int, dtype="fp32", layout: str = "nn", gpu: Optio
         bytes_moved += 2 * max(size, 4) * split_k * m * n
     flops = 2 * m * n * k
     intensity = flops / bytes_moved if bytes_moved else 0.0
-    peak = (model.tensor_tflops if plan["kernel"] in ("mma", "wgmma") else model.peak_tflops)[dtype]
+    peak = (model.tensor_tflops if plan["kernel"] in ("mma", "wgmma", "skinny") else model.peak_tflops)[dtype]
     memory_tflops = intensity * model.bandwidth_tb_s
     bound = min(peak, memory_tflops)
     explanation = Explanation(

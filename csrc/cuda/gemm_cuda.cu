@@ -14,6 +14,7 @@
 #include <c10/cuda/CUDAGuard.h>
 #include <torch/library.h>
 
+#include <algorithm>
 #include <string>
 
 namespace tiledmm::cuda {
@@ -56,6 +57,7 @@ void launch_plan(const GemmProblem& p, const Plan& plan, at::Tensor& c, cudaStre
   switch (plan.family) {
     case KernelFamily::kSimt: launch_simt(p, plan.simt_config, plan.split, out, stream); break;
     case KernelFamily::kMma: launch_mma(p, plan.mma_config, plan.split, out, stream); break;
+    case KernelFamily::kSkinny: launch_skinny(p, plan.skinny_config, plan.split, out, stream); break;
     default: launch_wgmma(p, plan.wgmma_config, plan.split, out, stream); break;
   }
   if (plan.split.active()) reduce_split_k(partials, p, c, stream);
@@ -117,6 +119,7 @@ std::vector<int64_t> kernel_resources_op(int64_t m, int64_t n, int64_t k, c10::S
   switch (plan.family) {
     case KernelFamily::kSimt: attributes = simt_kernel_attributes(dtype, plan.simt_config, a_col_major, b_col_major); break;
     case KernelFamily::kMma: attributes = mma_kernel_attributes(dtype, plan.mma_config, a_col_major, b_col_major); break;
+    case KernelFamily::kSkinny: attributes = skinny_kernel_attributes(dtype, plan.skinny_config, std::min(m, n)); break;
     case KernelFamily::kWgmma: attributes = wgmma_kernel_attributes(dtype, plan.wgmma_config, a_col_major, b_col_major); break;
     default: attributes = classic16_kernel_attributes(dtype);
   }

@@ -71,12 +71,13 @@ WgmmaConfigId pick_wgmma_config(const GemmShape& s, const GpuInfo& gpu, const Re
 // 132 slots (one full wave), S = 3 for 86 tiles (two waves of thirds beat one wave of
 // wholes). Ties go to the smaller S, and each slice keeps >= kMinSliceKTiles k-tiles (a
 // shallower slice spends its time filling the pipeline). The price is 8 S M N bytes of
-// float32 partials written and read back: small exactly when the tiles are few.
-SplitK pick_split_k(const GemmShape& s, int64_t tiles, int block_k, int64_t slots, const Reasons& why) {
-  constexpr int64_t kMinSliceKTiles = 4;
+// float32 partials written and read back: small exactly when the tiles are few. (The
+// skinny family's k-tile is a whole block step, hundreds deep: one is enough per slice.)
+SplitK pick_split_k(const GemmShape& s, int64_t tiles, int block_k, int64_t slots, const Reasons& why,
+                    int64_t min_slice_k_tiles = 4) {
   constexpr int64_t kMaxSplits = 16;
   const int64_t k_tiles = ceil_div(s.k, block_k);
-  const int64_t most = std::min(kMaxSplits, k_tiles / kMinSliceKTiles);
+  const int64_t most = std::min(kMaxSplits, k_tiles / min_slice_k_tiles);
   if (tiles >= slots || most < 2) return {1, s.k};
   int64_t best = 1;
   for (int64_t splits = 2; splits <= most; ++splits) {
@@ -89,6 +90,31 @@ SplitK pick_split_k(const GemmShape& s, int64_t tiles, int block_k, int64_t slot
   why.add("split-K: ", tiles, " tiles for ", slots, " block slots, so ", split.splits, " slices of ",
           split.k_per_split, " along K per tile, summed in a fixed order");
   return split;
+}
+
+// skinny: the small side fits one block (<= 32 rows), and the large operand's rows run
+// along K, so that it streams with 16-byte loads and no copy (A row-major when N is the
+// small side; B column-major, nn.Linear's weight, when M is).
+bool skinny_fits(const GemmShape& s) {
+  const bool small_is_m = skinny_small_is_m(s.m, s.n);
+  const int64_t small = small_is_m ? s.m : s.n;
+  const bool large_along_k = small_is_m ? s.b_col_major : !s.a_col_major;
+  return small <= SkinnyTile::kSmallRowsMax && large_along_k;
+}
+
+// 32 rows of the large operand per block while that still gives (nearly) every SM a
+// block; otherwise 16, twice the blocks (split-K then covers what is still missing).
+SkinnyConfigId pick_skinny_config(const GemmShape& s, const GpuInfo& gpu, const Reasons& why) {
+  const int64_t rows = std::max(s.m, s.n);
+  const SkinnyTile& wide = skinny_tile(SkinnyConfigId::k32Rows8Warps);
+  if (10 * ceil_div(rows, wide.block_rows()) >= 9 * gpu.sm_count) {
+    why.add(ceil_div(rows, wide.block_rows()), " blocks of ", wide.block_rows(), " rows cover the ",
+            gpu.sm_count, " SMs");
+    return SkinnyConfigId::k32Rows8Warps;
+  }
+  why.add("blocks of 16 rows: ", ceil_div(rows, wide.block_rows()), " blocks of ", wide.block_rows(),
+          " rows leave SMs idle");
+  return SkinnyConfigId::k16Rows8Warps;
 }
 
 template <typename Id, typename Table>
@@ -113,7 +139,8 @@ SimtConfigId simt_config_by_name(std::string_view name, c10::ScalarType dtype) {
 }
 
 KernelFamily family_by_name(std::string_view name) {
-  for (KernelFamily f : {KernelFamily::kClassic16, KernelFamily::kSimt, KernelFamily::kMma, KernelFamily::kWgmma}) {
+  for (KernelFamily f : {KernelFamily::kClassic16, KernelFamily::kSimt, KernelFamily::kMma, KernelFamily::kWgmma,
+                         KernelFamily::kSkinny}) {
     if (name == family_name(f)) return f;
   }
   TORCH_CHECK(false, "tiledmm: no CUDA kernel family named '", name, "'");
@@ -126,6 +153,7 @@ const char* family_name(KernelFamily family) {
     case KernelFamily::kSimt: return "simt";
     case KernelFamily::kMma: return "mma";
     case KernelFamily::kWgmma: return "wgmma";
+    case KernelFamily::kSkinny: return "skinny";
     default: return "classic16";
   }
 }
@@ -156,6 +184,10 @@ Plan plan_gemm(const GemmShape& s, const GpuInfo& gpu, std::string_view requeste
     plan.family = KernelFamily::kSimt;
     why.add("IEEE ", dtype_name(s.dtype), " on CUDA cores",
             s.dtype == c10::kFloat && s.allow_tf32 ? " (TF32 tensor cores need the sm_90a wgmma build)" : "");
+  } else if (half && gpu.compute_capability >= 80 && skinny_fits(s)) {
+    plan.family = KernelFamily::kSkinny;
+    why.add(dtype_name(s.dtype), " with ", std::min(s.m, s.n), " rows on the small side: a bandwidth-bound "
+            "stream over the large operand (16-byte loads straight into mma.sync fragments)");
   } else if (half && wgmma_ok) {
     plan.family = KernelFamily::kWgmma;
     why.add(dtype_name(s.dtype), " on tensor cores through TMA + wgmma (sm_90a), float32 accumulation");
@@ -187,11 +219,25 @@ Plan plan_gemm(const GemmShape& s, const GpuInfo& gpu, std::string_view requeste
                                   : pick_wgmma_config(s, gpu, why);
       plan.config = wgmma_tile(plan.wgmma_config).name;
       break;
+    case KernelFamily::kSkinny:
+      plan.skinny_config = by_name ? config_by_name<SkinnyConfigId>("skinny", requested_config, kSkinnyTiles,
+                                                                    static_cast<int>(SkinnyConfigId::kCount))
+                                   : pick_skinny_config(s, gpu, why);
+      plan.config = skinny_tile(plan.skinny_config).name;
+      break;
     default:
       plan.config = "16x16 tile, 1 output per thread";
   }
   plan.split = {1, s.k};
-  if (s.k > 0 && plan.family != KernelFamily::kClassic16) {
+  if (s.k > 0 && plan.family == KernelFamily::kSkinny) {
+    // One block of 8 warps per SM already keeps enough bytes in flight; the blocks are
+    // (large rows / block rows) x (small rows / 32), and any block step may be a slice.
+    const SkinnyTile& t = skinny_tile(plan.skinny_config);
+    const bool small_is_m = skinny_small_is_m(s.m, s.n);
+    const int64_t tiles = ceil_div(small_is_m ? s.n : s.m, t.block_rows()) *
+                          ceil_div(small_is_m ? s.m : s.n, SkinnyTile::kSmallRowsMax);
+    plan.split = pick_split_k(s, tiles, t.step_k(), gpu.sm_count, why, /*min_slice_k_tiles=*/1);
+  } else if (s.k > 0 && plan.family != KernelFamily::kClassic16) {
     int block_m = 0, block_n = 0, block_k = 0, blocks_per_sm = 1;
     switch (plan.family) {
       case KernelFamily::kSimt: {
@@ -235,7 +281,7 @@ std::vector<std::string> plan_op(int64_t m, int64_t n, int64_t k, c10::ScalarTyp
   return {family_name(plan.family), plan.config, why, std::to_string(plan.split.splits)};
 }
 
-// tiledmm::_tile_table: the tile configs of the simt and mma families, one row each:
+// tiledmm::_tile_table: the tile configs of the mma, wgmma, skinny and simt families, one row each:
 // "name|block_m|block_n|block_k|warp_m|warp_n|thread_m|thread_n|stages|threads|min_blocks_per_sm|element_size|smem_bytes"
 // (mma: thread_m x thread_n = the outputs one thread holds, spread over its fragments).
 std::vector<std::string> tile_table_op() {
@@ -254,6 +300,17 @@ std::vector<std::string> tile_table_op() {
     row << t.name << '|' << t.block_m << '|' << t.block_n << '|' << WgmmaTile::kRowBytes / 2 << '|' << 64
         << '|' << t.block_n << '|' << 2 << '|' << t.block_n / 4 << '|' << t.stages << '|' << t.threads()
         << '|' << 1 << '|' << 2 << '|' << t.smem_bytes();
+    rows.push_back(row.str());
+  }
+  // skinny: the block tile is up to 32 small rows x block_rows large rows (listed as
+  // M x N, the orientation when M is the small side), K advancing step_k per block step;
+  // every warp accumulates that whole tile over its own part of K: 8 x (2 * row_tiles)
+  // outputs per thread, and the warps' sums meet in `smem`.
+  for (const SkinnyTile& t : kSkinnyTiles) {
+    std::ostringstream row;
+    row << t.name << '|' << SkinnyTile::kSmallRowsMax << '|' << t.block_rows() << '|' << t.step_k() << '|'
+        << SkinnyTile::kSmallRowsMax << '|' << t.block_rows() << '|' << 8 << '|' << 2 * t.row_tiles << '|'
+        << 1 << '|' << t.threads() << '|' << 1 << '|' << 2 << '|' << t.reduce_smem_bytes();
     rows.push_back(row.str());
   }
   for (int i = 0; i < static_cast<int>(SimtConfigId::kCount); ++i) {

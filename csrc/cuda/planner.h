@@ -5,6 +5,7 @@
 
 #include "mma_configs.h"
 #include "simt_configs.h"
+#include "skinny_configs.h"
 #include "split_k.h"
 #include "wgmma_configs.h"
 
@@ -29,7 +30,7 @@ struct GpuInfo {
   int sm_count = 0;
 };
 
-enum class KernelFamily { kClassic16, kSimt, kMma, kWgmma };
+enum class KernelFamily { kClassic16, kSimt, kMma, kWgmma, kSkinny };
 
 // The registry name of a family ("classic16", "simt", ...).
 const char* family_name(KernelFamily family);
@@ -42,8 +43,9 @@ struct Plan {
   SimtConfigId simt_config = SimtConfigId::kFloat128x256;    // used by kSimt
   MmaConfigId mma_config = MmaConfigId::k128x128W64x64;       // used by kMma
   WgmmaConfigId wgmma_config = WgmmaConfigId::k128x256;      // used by kWgmma
+  SkinnyConfigId skinny_config = SkinnyConfigId::k32Rows8Warps;  // used by kSkinny
   const char* config = "";  // the tile configuration's name
-  SplitK split;             // simt, mma, wgmma: K slices per output tile (1: none)
+  SplitK split;             // simt, mma, wgmma, skinny: K slices per output tile (1: none)
 };
 
 // `requested` is a kernel spec ("name" or "name:config") already validated against the

@@ -70,6 +70,20 @@ __device__ __forceinline__ void ldmatrix_x4(uint32_t (&r)[4], const void* smem_r
 #endif
 }
 
+// 16 bytes from global memory that this kernel reads exactly once (a streamed operand):
+// not kept in L1, and each miss fetches a 256-byte L2 line so DRAM sees long bursts.
+__device__ __forceinline__ uint4 load_streaming_16B(const void* gmem) {
+  uint4 v;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  asm("ld.global.nc.L1::no_allocate.L2::256B.v4.u32 {%0, %1, %2, %3}, [%4];\n"
+               : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
+               : "l"(gmem));
+#else
+  v = __ldg(static_cast<const uint4*>(gmem));
+#endif
+  return v;
+}
+
 // D = A * B + D on tensor cores: one 16x8x16 product per warp, 16-bit inputs (T is
 // c10::BFloat16 or c10::Half), float32 accumulators. Fragments as in the PTX ISA:
 // a = 4 registers (16x16 row-major), b = 2 registers (16x8 column-major), d = 4 floats.

@@ -7,6 +7,7 @@
 #include "../../gemm_problem.h"
 #include "../mma_configs.h"
 #include "../simt_configs.h"
+#include "../skinny_configs.h"
 #include "../split_k.h"
 #include "../wgmma_configs.h"
 
@@ -20,6 +21,9 @@ void launch_simt(const GemmProblem& p, SimtConfigId config, const SplitK& split,
                  cudaStream_t stream);
 void launch_mma(const GemmProblem& p, MmaConfigId config, const SplitK& split, at::Tensor& out,
                 cudaStream_t stream);
+// bfloat16 / float16 with one small side (skinny_configs.h); any shape runs.
+void launch_skinny(const GemmProblem& p, SkinnyConfigId config, const SplitK& split, at::Tensor& out,
+                   cudaStream_t stream);
 // sm_90a only; float32 inputs run as TF32.
 void launch_wgmma(const GemmProblem& p, WgmmaConfigId config, const SplitK& split, at::Tensor& out,
                   cudaStream_t stream);
@@ -34,6 +38,8 @@ cudaFuncAttributes mma_kernel_attributes(at::ScalarType dtype, MmaConfigId confi
                                          bool b_col_major);
 cudaFuncAttributes wgmma_kernel_attributes(at::ScalarType dtype, WgmmaConfigId config, bool a_col_major,
                                            bool b_col_major);
+// small_rows: rows of the small operand, which picks the instance.
+cudaFuncAttributes skinny_kernel_attributes(at::ScalarType dtype, SkinnyConfigId config, int64_t small_rows);
 cudaFuncAttributes simt_kernel_attributes(at::ScalarType dtype, SimtConfigId config,
                                           bool a_col_major, bool b_col_major);
 

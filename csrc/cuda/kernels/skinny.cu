@@ -1,0 +1,313 @@
+// `skinny`: tensor-core GEMM for bfloat16 / float16 products with one small side (decode:
+// M = 1..32 tokens against a weight), mma.sync (sm80+), float32 accumulation.
+//
+// Such a product is a stream over the large operand: every byte of it is used by at most
+// 32 rows of the small one, so the kernel's job is to keep DRAM busy. It computes
+// Y[s, r] = sum_k X[s, k] W[r, k] with W the large operand and X the small one, both read
+// as rows along K (skinny_configs.h says which of A, B^T is which), and no shared memory
+// on the way in:
+//   global -> registers  each thread loads 16 bytes (8 consecutive k) of rows g and g + 8
+//                        of each 16-row W tile straight into mma fragment registers
+//                        (ld.global.nc, L1 bypassed, 256-byte L2 fetches); X likewise,
+//                        through L1/L2, where every block finds it.
+//   tensor cores         the K order inside a 32-deep chunk is free, so it is permuted:
+//                        the 8 consecutive k a thread loaded become its k = {2t, 2t+1,
+//                        2t+8, 2t+9} of two m16n8k16 MMAs (W as the 16-row A operand, X as
+//                        the 8-column B operand). No shuffles, no ldmatrix, no smem.
+//   warps -> block       the block's warps split K; their float32 partial sums meet in
+//                        shared memory and are added in warp order (deterministic).
+//   block -> C           bias + activation, one store per output; or, with split-K, raw
+//                        partials into plane blockIdx.z for reduce_split_k.
+// Any layout runs: an operand whose rows do not run along K (or are not 16-byte aligned)
+// is copied into an aligned K-contiguous workspace first; the planner picks this family
+// only when the large operand needs no copy.
+#include "launchers.h"
+
+#include "dynamic_smem.h"
+
+#include "../common/epilogue.cuh"
+#include "../common/ptx.cuh"
+#include "../operand_workspace.h"
+#include "../skinny_configs.h"
+
+#include <ATen/ATen.h>
+#include <c10/cuda/CUDAException.h>
+#include <c10/util/Exception.h>
+
+#include <atomic>
+#include <cstdint>
+#include <limits>
+#include <type_traits>
+
+namespace tiledmm::cuda {
+
+namespace {
+
+constexpr int kChunkK = SkinnyTile::kChunkK;
+
+// A [rows, k] matrix whose row r starts at data + r * ld, K contiguous, every row 16-byte
+// aligned.
+template <typename T>
+struct RowsAlongK {
+  const T* data;
+  int64_t rows, k, ld;
+};
+
+// Where Y[s, r] lands: C (s = m, r = n) or C^T (s = n, r = m), row-major [M, N], or split-K
+// plane blockIdx.z of the partials.
+template <typename Out>
+struct SkinnyOutput {
+  Out* data;
+  int64_t small_stride, large_stride;  // elements between consecutive s, consecutive r
+  int64_t plane;                       // elements per split-K plane (0 without split-K)
+  bool columns_are_small;              // C's column (the bias index) is s, not r
+};
+
+// 8 consecutive 16-bit elements of one row: 4 mma fragment registers.
+struct Group8 {
+  uint32_t reg[4];
+};
+
+// The group at p when `valid` (>= 8) elements remain in the row; else its first `valid`
+// elements (none when valid <= 0) and zeros, without touching memory past them. Both
+// operands are zeroed past K: 0 * 0, where a stale Inf would make 0 * Inf = NaN.
+template <bool kStreaming, typename T>
+__device__ __forceinline__ Group8 load_group(const T* p, int64_t valid) {
+  Group8 g{};
+  if (valid >= 8) {
+    const uint4 v = kStreaming ? load_streaming_16B(p) : __ldg(reinterpret_cast<const uint4*>(p));
+    g = {v.x, v.y, v.z, v.w};
+  } else {
+    const auto* bits = reinterpret_cast<const uint16_t*>(p);
+#pragma unroll
+    for (int e = 0; e < 8; ++e) {
+      const uint32_t h = e < valid ? bits[e] : 0u;
+      g.reg[e / 2] |= h << (16 * (e % 2));
+    }
+  }
+  return g;
+}
+
+// One 32-deep chunk into the accumulators. Thread (g, t) holds elements 8t..8t+7 of the
+// chunk for each of its rows; MMA j reads registers 2j (as k = 2t, 2t+1) and 2j + 1 (as
+// k = 2t+8, 2t+9). W and X use the same permutation, so the sum is unchanged.
+template <typename T, int kRowTiles, int kSmallTiles>
+__device__ __forceinline__ void mma_chunk(float (&acc)[kRowTiles][kSmallTiles][4], const Group8 (&w)[kRowTiles][2],
+                                          const Group8 (&x)[kSmallTiles]) {
+#pragma unroll
+  for (int j = 0; j < 2; ++j)
+#pragma unroll
+    for (int i = 0; i < kRowTiles; ++i) {
+      // A fragment: rows g, g + 8 at k {2t, 2t+1}, then the same rows at {2t+8, 2t+9}.
+      const uint32_t a[4] = {w[i][0].reg[2 * j], w[i][1].reg[2 * j], w[i][0].reg[2 * j + 1],
+                             w[i][1].reg[2 * j + 1]};
+#pragma unroll
+      for (int s = 0; s < kSmallTiles; ++s) {
+        const uint32_t b[2] = {x[s].reg[2 * j], x[s].reg[2 * j + 1]};
+        mma_16x8x16<T>(acc[i][s], a, b);
+      }
+    }
+}
+
+template <typename T, typename Out, SkinnyConfigId kConfig, int kSmallTiles, Activation kActivation>
+__global__ void __launch_bounds__(skinny_tile(kConfig).threads())
+    skinny_gemm_kernel(RowsAlongK<T> w, RowsAlongK<T> x, SkinnyOutput<Out> out, int64_t k_per_split,
+                       OutputEpilogue<Out, kActivation> epilogue) {
+  constexpr SkinnyTile kTile = skinny_tile(kConfig);
+  constexpr int kRowTiles = kTile.row_tiles, kUnroll = kTile.unroll, kWarps = kTile.warps;
+  constexpr int kSmallRows = 8 * kSmallTiles;
+  const int warp = threadIdx.x / 32, lane = threadIdx.x % 32, g = lane / 4, t = lane % 4;
+
+  // Block: W rows [r0, r0 + block_rows), X rows [s0, s0 + kSmallRows), K slice z.
+  const int64_t r0 = static_cast<int64_t>(blockIdx.x) * kTile.block_rows();
+  const int64_t s0 = static_cast<int64_t>(blockIdx.y) * kSmallRows;
+  const int64_t k0 = static_cast<int64_t>(blockIdx.z) * k_per_split;
+  const int64_t k_len = min(k_per_split, w.k - k0);
+  out.data += blockIdx.z * out.plane;
+
+  // Thread: rows g and g + 8 of each W tile and row g of each X tile, from element 8t of
+  // each chunk. Rows past the end read the last row instead: they feed only outputs that
+  // are never stored.
+  const T* w_row[kRowTiles][2];
+  const T* x_row[kSmallTiles];
+#pragma unroll
+  for (int i = 0; i < kRowTiles; ++i)
+#pragma unroll
+    for (int h = 0; h < 2; ++h) w_row[i][h] = w.data + min(r0 + 16 * i + 8 * h + g, w.rows - 1) * w.ld + k0 + 8 * t;
+#pragma unroll
+  for (int s = 0; s < kSmallTiles; ++s) x_row[s] = x.data + min(s0 + 8 * s + g, x.rows - 1) * x.ld + k0 + 8 * t;
+
+  float acc[kRowTiles][kSmallTiles][4] = {};
+
+  // One block step: this warp's kUnroll chunks, all loads issued before the first MMA.
+  const int64_t warp_k = static_cast<int64_t>(warp) * kUnroll * kChunkK;
+  auto step = [&](int64_t block_k, auto checked) {
+    constexpr bool kChecked = decltype(checked)::value;
+    Group8 wv[kUnroll][kRowTiles][2], xv[kUnroll][kSmallTiles];
+#pragma unroll
+    for (int u = 0; u < kUnroll; ++u) {
+      const int64_t k = block_k + warp_k + u * kChunkK;  // this thread reads k + 8t, ...
+      const int64_t valid = kChecked ? k_len - k - 8 * t : 8;
+#pragma unroll
+      for (int i = 0; i < kRowTiles; ++i)
+#pragma unroll
+        for (int h = 0; h < 2; ++h) wv[u][i][h] = load_group</*kStreaming=*/true>(w_row[i][h] + k, valid);
+#pragma unroll
+      for (int s = 0; s < kSmallTiles; ++s) xv[u][s] = load_group</*kStreaming=*/false>(x_row[s] + k, valid);
+    }
+#pragma unroll
+    for (int u = 0; u < kUnroll; ++u) mma_chunk<T>(acc, wv[u], xv[u]);
+  };
+  int64_t block_k = 0;
+  for (; block_k + kTile.step_k() <= k_len; block_k += kTile.step_k()) step(block_k, std::false_type{});
+  if (block_k < k_len) step(block_k, std::true_type{});  // the ragged end of K, bounds-checked
+
+  // Warps -> block: partial[warp][element][lane], summed over warps in a fixed order.
+  constexpr int kElements = kRowTiles * kSmallTiles * 4;
+  extern __shared__ float partial[];
+#pragma unroll
+  for (int i = 0; i < kRowTiles; ++i)
+#pragma unroll
+    for (int s = 0; s < kSmallTiles; ++s)
+#pragma unroll
+      for (int e = 0; e < 4; ++e) partial[(warp * kElements + (i * kSmallTiles + s) * 4 + e) * 32 + lane] = acc[i][s][e];
+  __syncthreads();
+  for (int index = threadIdx.x; index < kElements * 32; index += kTile.threads()) {
+    float sum = partial[index];
+#pragma unroll
+    for (int other = 1; other < kWarps; ++other) sum += partial[other * kElements * 32 + index];
+    // Back from (element, lane) to the m16n8 fragment coordinates of the lane that held it.
+    const int element = index / 32, owner = index % 32;
+    const int i = element / (4 * kSmallTiles), s = element / 4 % kSmallTiles, e = element % 4;
+    const int64_t r = r0 + 16 * i + owner / 4 + 8 * (e / 2);
+    const int64_t sm = s0 + 8 * s + 2 * (owner % 4) + e % 2;
+    if (r < w.rows && sm < x.rows) {
+      out.data[sm * out.small_stride + r * out.large_stride] =
+          static_cast<Out>(epilogue(sum, out.columns_are_small ? sm : r));
+    }
+  }
+}
+
+// Runtime SkinnyConfigId -> compile-time constant.
+template <typename F>
+void with_skinny_config(SkinnyConfigId id, F&& f) {
+  using Id = SkinnyConfigId;
+  switch (id) {
+    case Id::k16Rows8Warps: f(std::integral_constant<Id, Id::k16Rows8Warps>{}); break;
+    case Id::k32Rows16Warps: f(std::integral_constant<Id, Id::k32Rows16Warps>{}); break;
+    default: f(std::integral_constant<Id, Id::k32Rows8Warps>{}); break;
+  }
+}
+
+// n8 tiles of X per block: 1, 2 or 4 (8, 16, 32 rows); more rows take more blocks.
+template <typename F>
+void with_small_tiles(int64_t small_rows, F&& f) {
+  if (small_rows <= 8) {
+    f(std::integral_constant<int, 1>{});
+  } else if (small_rows <= 16) {
+    f(std::integral_constant<int, 2>{});
+  } else {
+    f(std::integral_constant<int, 4>{});
+  }
+}
+
+// Out = T with the problem's bias and activation (no activation, or one read at run time:
+// the epilogue touches each output once, so inlining every activation costs nothing
+// here), or float split-K partials.
+template <typename T, typename F>
+void with_skinny_output(const SplitK& split, const Epilogue& e, void* out, F&& f) {
+  if (split.active()) {
+    f(static_cast<float*>(out), OutputEpilogue<float, Activation::kNone>{});
+    return;
+  }
+  with_any_activation(e, [&](auto activate) {
+    f(static_cast<T*>(out), OutputEpilogue<T, decltype(activate)::value>::from(e));
+  });
+}
+
+// `v` ([rows, K]) as RowsAlongK: as is when its rows run along K and are 16-byte aligned,
+// else a copy in `storage`.
+template <typename T>
+RowsAlongK<T> rows_along_k(const MatrixView& v, const at::TensorOptions& options, at::Tensor& storage) {
+  MatrixView rows = v;
+  if (v.col_major) {
+    rows = repack_transposed(v, options, storage);
+  } else if (!is_16_byte_aligned(v, sizeof(T))) {
+    rows = repack_aligned(v, options, storage);
+  }
+  return {static_cast<const T*>(rows.data), rows.rows, rows.cols, rows.ld};
+}
+
+MatrixView transposed(const MatrixView& v) { return {v.data, v.cols, v.rows, v.ld, !v.col_major}; }
+
+template <typename T, SkinnyConfigId kConfig, int kSmallTiles, typename Out, Activation kActivation>
+void launch_config(const RowsAlongK<T>& w, const RowsAlongK<T>& x, const SkinnyOutput<Out>& out,
+                   const SplitK& split, OutputEpilogue<Out, kActivation> epilogue, cudaStream_t stream) {
+  constexpr SkinnyTile kTile = skinny_tile(kConfig);
+  constexpr int kSmemBytes = kTile.warps * kTile.block_rows() * 8 * kSmallTiles * static_cast<int>(sizeof(float));
+  const int64_t row_blocks = (w.rows + kTile.block_rows() - 1) / kTile.block_rows();
+  const int64_t small_blocks = (x.rows + 8 * kSmallTiles - 1) / (8 * kSmallTiles);
+  TORCH_CHECK(row_blocks <= std::numeric_limits<int32_t>::max() && small_blocks <= 65535,
+              "tiledmm.gemm (skinny): ", w.rows, " x ", x.rows, " outputs need too many blocks");
+  const auto kernel = skinny_gemm_kernel<T, Out, kConfig, kSmallTiles, kActivation>;
+  static std::atomic<uint64_t> opted_in{0};
+  allow_dynamic_smem(kernel, kSmemBytes, opted_in);
+  const dim3 grid(static_cast<unsigned>(row_blocks), static_cast<unsigned>(small_blocks),
+                  static_cast<unsigned>(split.splits));
+  kernel<<<grid, kTile.threads(), kSmemBytes, stream>>>(w, x, out, split.k_per_split, epilogue);
+  C10_CUDA_KERNEL_LAUNCH_CHECK();
+}
+
+template <typename T>
+void launch_typed(const GemmProblem& p, SkinnyConfigId config, const SplitK& split, at::Tensor& out,
+                  cudaStream_t stream) {
+  // Both operands as rows along K: A is [M, K], B^T is [N, K]. The small side is X.
+  const bool small_is_m = skinny_small_is_m(p.m, p.n);
+  const MatrixView a_rows = p.a, b_rows = transposed(p.b);
+  at::Tensor w_storage, x_storage;  // workspaces, freed to the caching allocator on this stream
+  const auto options = out.options().dtype(p.dtype);
+  const RowsAlongK<T> w = rows_along_k<T>(small_is_m ? b_rows : a_rows, options, w_storage);
+  const RowsAlongK<T> x = rows_along_k<T>(small_is_m ? a_rows : b_rows, options, x_storage);
+  with_skinny_config(config, [&](auto id) {
+    with_small_tiles(x.rows, [&](auto small_tiles) {
+      with_skinny_output<T>(split, p.epilogue, out.data_ptr(), [&](auto* dst, auto epilogue) {
+        using Out = std::remove_pointer_t<decltype(dst)>;
+        const SkinnyOutput<Out> y{dst, small_is_m ? p.n : 1, small_is_m ? 1 : p.n,
+                                  split.active() ? p.m * p.n : 0, !small_is_m};
+        launch_config<T, decltype(id)::value, decltype(small_tiles)::value>(w, x, y, split, epilogue, stream);
+      });
+    });
+  });
+}
+
+}  // namespace
+
+cudaFuncAttributes skinny_kernel_attributes(at::ScalarType dtype, SkinnyConfigId config, int64_t small_rows) {
+  cudaFuncAttributes attributes{};
+  with_skinny_config(config, [&](auto id) {
+    with_small_tiles(small_rows, [&](auto small_tiles) {
+      constexpr SkinnyConfigId kId = decltype(id)::value;
+      constexpr int kTiles = decltype(small_tiles)::value;
+      if (dtype == at::kBFloat16) {
+        C10_CUDA_CHECK(cudaFuncGetAttributes(
+            &attributes, skinny_gemm_kernel<c10::BFloat16, c10::BFloat16, kId, kTiles, Activation::kNone>));
+      } else {
+        C10_CUDA_CHECK(cudaFuncGetAttributes(&attributes,
+                                             skinny_gemm_kernel<c10::Half, c10::Half, kId, kTiles, Activation::kNone>));
+      }
+    });
+  });
+  return attributes;
+}
+
+void launch_skinny(const GemmProblem& p, SkinnyConfigId config, const SplitK& split, at::Tensor& out,
+                   cudaStream_t stream) {
+  if (p.dtype == at::kBFloat16) {
+    launch_typed<c10::BFloat16>(p, config, split, out, stream);
+  } else {
+    TORCH_CHECK(p.dtype == at::kHalf, "tiledmm.gemm (skinny): bfloat16 or float16 only, got ", p.dtype);
+    launch_typed<c10::Half>(p, config, split, out, stream);
+  }
+}
+
+}  // namespace tiledmm::cuda

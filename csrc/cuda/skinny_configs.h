@@ -1,0 +1,59 @@
+// Tile configuration of the `skinny` family (tensor cores through mma.sync, sm80+, for
+// products with one small side), shared by the kernel and the planner.
+//
+// The kernel computes Y[s, r] = sum_k X[s, k] W[r, k]: W is the large operand (the one
+// with the long side, streamed once from DRAM), X the small one (at most kSmallRowsMax
+// rows per block, re-read from L2). Which of A and B^T plays W is skinny_small_is_m's
+// choice; both are read as rows along K.
+#pragma once
+
+#include <cstdint>
+
+namespace tiledmm::cuda {
+
+// A block owns 16 * row_tiles rows of W over the whole K (slice) and splits K among its
+// warps; each warp reads `unroll` 32-deep k chunks of every row per step, so a block step
+// covers step_k() of K and the warps' partial sums meet once, in shared memory, at the end.
+struct SkinnyTile {
+  const char* name;
+  int row_tiles;  // 16-row tiles of W per block (the m16 side of mma.m16n8k16)
+  int warps;      // warps per block, each on its own part of K
+  int unroll;     // 32-deep k chunks per warp per step: 16-byte loads in flight per row
+
+  static constexpr int kChunkK = 32;       // K per chunk: two m16n8k16 MMAs
+  static constexpr int kSmallRowsMax = 32; // X rows per block: four n8 tiles
+  constexpr int threads() const { return 32 * warps; }
+  constexpr int block_rows() const { return 16 * row_tiles; }
+  constexpr int step_k() const { return kChunkK * unroll * warps; }
+  // W bytes each thread has in flight per step: 2 rows x row_tiles x unroll x 16 bytes.
+  constexpr int bytes_in_flight_per_thread() const { return 2 * row_tiles * unroll * 16; }
+  // The cross-warp reduction buffer for up to kSmallRowsMax X rows (float partials).
+  constexpr int reduce_smem_bytes() const { return warps * block_rows() * kSmallRowsMax * 4; }
+};
+
+enum class SkinnyConfigId : int {
+  k32Rows8Warps = 0,   // 32 W rows x 8 warps, 2 chunks per warp per step
+  k16Rows8Warps = 1,   // 16 W rows x 8 warps, 4 chunks: twice the blocks for short W
+  k32Rows16Warps = 2,  // 32 W rows x 16 warps, 2 chunks: twice the bytes in flight per block
+  kCount = 3,
+};
+
+// Fields: name, row tiles, warps, unroll.
+// k32Rows8Warps:  256 threads, 32 KB reduction smem, 128 B in flight per thread
+// k16Rows8Warps:  256 threads, 16 KB reduction smem, 128 B in flight per thread
+// k32Rows16Warps: 512 threads, 64 KB reduction smem (dynamic), 128 B in flight per thread
+constexpr SkinnyTile kSkinnyTiles[] = {
+    {"r32_w8_u2", 2, 8, 2},
+    {"r16_w8_u4", 1, 8, 4},
+    {"r32_w16_u2", 2, 16, 2},
+};
+static_assert(sizeof(kSkinnyTiles) / sizeof(kSkinnyTiles[0]) == static_cast<int>(SkinnyConfigId::kCount),
+              "one SkinnyTile per SkinnyConfigId");
+
+constexpr const SkinnyTile& skinny_tile(SkinnyConfigId id) { return kSkinnyTiles[static_cast<int>(id)]; }
+
+// The small side: X = A (its M rows) when M <= N, else X = B^T (its N columns) and the
+// kernel computes C^T. The planner and the launcher both ask this.
+constexpr bool skinny_small_is_m(int64_t m, int64_t n) { return m <= n; }
+
+}  // namespace tiledmm::cuda

@@ -1,0 +1,134 @@
+"""The `skinny` family (products with one small side): the planner's choice (no GPU
+needed), then results against float64 for both orientations, every small-side size
+around its tile edges, ragged K with and without a copy, bias + activation, split-K,
+NaN/Inf, and bitwise reproducibility."""
+import pytest
+import torch
+import torch.nn.functional as F
+
+import tiledmm
+from conftest import assert_matches_reference, make_operand, poison_cached_block, requires_cuda
+
+HAS_SKINNY = any(k.name == "skinny" for k in tiledmm.kernels())
+needs_skinny = pytest.mark.skipif(not HAS_SKINNY, reason="CPU-only build")
+
+
+def on_gpu(m, n, k, a_col, b_col, dtype=torch.bfloat16, cc=(9, 0), sms=132, kernel=None):
+    return tiledmm.plan(m, n, k, dtype, a_col_major=a_col, b_col_major=b_col, compute_capability=cc,
+                        sm_count=sms, kernel=kernel)
+
+
+@needs_skinny
+@pytest.mark.parametrize("dtype", [torch.bfloat16, torch.float16], ids=str)
+@pytest.mark.parametrize("cc", [(8, 0), (9, 0)], ids=lambda cc: f"sm{cc[0]}{cc[1]}")
+def test_planner_picks_skinny_when_the_large_operand_streams_along_k(dtype, cc):
+    # Decode: x [M, K] @ weight.t(), the weight [N, K] read in place (B column-major).
+    for m in (1, 8, 16, 32):
+        p = on_gpu(m, 4096, 4096, False, True, dtype, cc)
+        assert p["kernel"] == "skinny" and f"{m} rows on the small side" in p["reason"], p
+    # The transposed problem: N small, A row-major streams.
+    assert on_gpu(4096, 16, 4096, False, False, dtype, cc)["kernel"] == "skinny"
+    # The large operand runs along N or M (B row-major, A column-major): it would need a
+    # copy, so a tiled family takes it; and 33 rows no longer fit one block.
+    assert on_gpu(16, 4096, 4096, False, False, dtype, cc)["kernel"] != "skinny"
+    assert on_gpu(4096, 16, 4096, True, False, dtype, cc)["kernel"] != "skinny"
+    assert on_gpu(33, 4096, 4096, False, True, dtype, cc)["kernel"] != "skinny"
+    # float32 and pre-Ampere GPUs keep their families.
+    assert on_gpu(16, 4096, 4096, False, True, torch.float32, cc)["kernel"] == "simt"
+    assert on_gpu(16, 4096, 4096, False, True, dtype, (7, 5))["kernel"] == "classic16"
+
+
+@needs_skinny
+def test_skinny_config_and_split_follow_the_block_count():
+    # 4096 rows: 128 blocks of 32 rows, about one per SM: no split.
+    p = on_gpu(16, 4096, 4096, False, True)
+    assert (p["config"], p["split_k"]) == ("r32_w8_u2", 1)
+    # 11008 rows: 344 blocks.
+    assert on_gpu(1, 11008, 4096, False, True)["split_k"] == 1
+    # 1024 rows: blocks of 16 rows (64 blocks), K split in two whole block steps of 1024.
+    p = on_gpu(8, 1024, 4096, False, True)
+    assert p["config"] == "r16_w8_u4" and p["split_k"] == 2 and "2 slices of 2048 along K" in p["reason"]
+    # A short K is never split below one block step.
+    assert on_gpu(8, 1024, 1000, False, True)["split_k"] == 1
+    # By name: any config, any shape.
+    p = on_gpu(300, 200, 100, True, False, kernel="skinny:r32_w16_u2")
+    assert (p["kernel"], p["config"]) == ("skinny", "r32_w16_u2")
+    with pytest.raises(RuntimeError, match="kernel 'skinny' has no config 'x'"):
+        on_gpu(16, 4096, 4096, False, True, kernel="skinny:x")
+
+
+def operands(m, n, k, dtype, small_is_m, layout, gen):
+    """A [m, k] and B [k, n] with the large operand laid out as `layout` ("stream": rows
+    along K, read in place; "sliced": the same with a ragged K inside a padded leading
+    dimension, storage ending at its last element; "copy": rows along M or N, copied by
+    the op). The small operand is row-major: a copy when it is B^T."""
+    if small_is_m:
+        b_layout = {"stream": "col", "sliced": "sliced_t", "copy": "row"}[layout]
+        return make_operand(m, k, dtype, "cuda", "row", gen), make_operand(k, n, dtype, "cuda", b_layout, gen)
+    a_layout = {"stream": "row", "sliced": "sliced", "copy": "col"}[layout]
+    return make_operand(m, k, dtype, "cuda", a_layout, gen), make_operand(k, n, dtype, "cuda", "row", gen)
+
+
+@requires_cuda
+@needs_skinny
+@pytest.mark.parametrize("dtype", [torch.bfloat16, torch.float16], ids=str)
+@pytest.mark.parametrize("small_is_m", [True, False], ids=["small-M", "small-N"])
+@pytest.mark.parametrize("layout", ["stream", "sliced", "copy"])
+def test_skinny_results(dtype, small_is_m, layout):
+    gen = torch.Generator(device="cuda").manual_seed(5)
+    # Small side around the 8/16/32-row tile edges and past one block; K ragged against
+    # the 32-deep chunk and the block step, shorter than one chunk, and split.
+    for small in (1, 7, 8, 9, 16, 17, 31, 32, 33, 70):
+        for large, k in ((1000, 4100), (4099, 257), (130, 7), (64, 9000)):
+            m, n = (small, large) if small_is_m else (large, small)
+            a, b = operands(m, n, k, dtype, small_is_m, layout, gen)
+            poison_cached_block(m, n, dtype, "cuda")
+            out = tiledmm.gemm(a, b, kernel="skinny")
+            assert_matches_reference(out, a, b)
+
+
+@requires_cuda
+@needs_skinny
+@pytest.mark.parametrize("config", ["r32_w8_u2", "r16_w8_u4", "r32_w16_u2"])
+def test_every_config_with_and_without_split(config):
+    gen = torch.Generator(device="cuda").manual_seed(6)
+    for m, n, k in ((16, 4096, 4096), (8, 520, 8200), (4100, 3, 2052)):
+        a, b = operands(m, n, k, torch.bfloat16, m <= n, "stream", gen)
+        out = tiledmm.gemm(a, b, kernel=f"skinny:{config}")
+        assert_matches_reference(out, a, b)
+
+
+@requires_cuda
+@needs_skinny
+@pytest.mark.parametrize("small_is_m", [True, False], ids=["small-M", "small-N"])
+@pytest.mark.parametrize("activation", ["none", "relu", "gelu", "gelu_tanh", "silu"])
+def test_linear_bias_and_activation(small_is_m, activation):
+    """F.linear semantics through the skinny family: decode (few tokens, many features)
+    and the transposed case (many tokens, few output features)."""
+    gen = torch.Generator(device="cuda").manual_seed(7)
+    tokens, features_in, features_out = (5, 2000, 3000) if small_is_m else (3000, 2000, 12)
+    x = torch.randn(tokens, features_in, device="cuda", generator=gen).bfloat16()
+    w = torch.randn(features_out, features_in, device="cuda", generator=gen).bfloat16()
+    bias = torch.randn(features_out, device="cuda", generator=gen).bfloat16()
+    out = tiledmm.linear(x, w, bias, activation=activation, kernel="skinny")
+    ref = F.linear(x.double(), w.double(), bias.double())
+    ref = {"none": ref, "relu": F.relu(ref), "gelu": F.gelu(ref), "gelu_tanh": F.gelu(ref, approximate="tanh"),
+           "silu": F.silu(ref)}[activation]
+    torch.testing.assert_close(out.double(), ref, atol=0.02 * ref.abs().max().item(), rtol=0.01)
+
+
+@requires_cuda
+@needs_skinny
+def test_bitwise_reproducible_and_nan_propagates():
+    gen = torch.Generator(device="cuda").manual_seed(8)
+    a = torch.randn(16, 8200, device="cuda", generator=gen).bfloat16()
+    w = torch.randn(1024, 8200, device="cuda", generator=gen).bfloat16()
+    first = tiledmm.gemm(a, w.t(), kernel="skinny")  # split-K on any GPU with >= 33 SMs
+    for _ in range(3):
+        assert torch.equal(tiledmm.gemm(a, w.t(), kernel="skinny"), first)
+    a[3, 100] = float("nan")
+    w[5, 7] = float("inf")
+    out = tiledmm.gemm(a, w.t(), kernel="skinny")
+    expected = torch.matmul(a.float(), w.t().float())
+    assert torch.equal(torch.isnan(out), torch.isnan(expected))
+    assert torch.equal(torch.isinf(out), torch.isinf(expected))
