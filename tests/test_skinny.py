@@ -40,19 +40,21 @@ def test_planner_picks_skinny_when_the_large_operand_streams_along_k(dtype, cc):
 
 @needs_skinny
 def test_skinny_config_and_split_follow_the_block_count():
-    # 4096 rows: 128 blocks of 32 rows, about one per SM: no split.
+    # 16 small rows, 4096 large ones: 128 blocks of 32 rows, about one per SM: no split.
     p = on_gpu(16, 4096, 4096, False, True)
     assert (p["config"], p["split_k"]) == ("r32_w8_u2", 1)
-    # 11008 rows: 344 blocks.
+    # Up to 8 small rows: blocks of 16 rows (256 blocks), no split.
+    p = on_gpu(8, 4096, 4096, False, True)
+    assert (p["config"], p["split_k"]) == ("r16_w8_u4", 1)
     assert on_gpu(1, 11008, 4096, False, True)["split_k"] == 1
-    # 1024 rows: blocks of 16 rows (64 blocks), K split in two whole block steps of 1024.
-    p = on_gpu(8, 1024, 4096, False, True)
+    # 1024 rows: blocks of 16 rows (64 blocks), K split in two slices of two block steps.
+    p = on_gpu(16, 1024, 4096, False, True)
     assert p["config"] == "r16_w8_u4" and p["split_k"] == 2 and "2 slices of 2048 along K" in p["reason"]
     # A short K is never split below one block step.
     assert on_gpu(8, 1024, 1000, False, True)["split_k"] == 1
     # By name: any config, any shape.
-    p = on_gpu(300, 200, 100, True, False, kernel="skinny:r32_w16_u2")
-    assert (p["kernel"], p["config"]) == ("skinny", "r32_w16_u2")
+    p = on_gpu(300, 200, 100, True, False, kernel="skinny:r16_w8_u4")
+    assert (p["kernel"], p["config"]) == ("skinny", "r16_w8_u4")
     with pytest.raises(RuntimeError, match="kernel 'skinny' has no config 'x'"):
         on_gpu(16, 4096, 4096, False, True, kernel="skinny:x")
 
@@ -89,13 +91,15 @@ def test_skinny_results(dtype, small_is_m, layout):
 
 @requires_cuda
 @needs_skinny
-@pytest.mark.parametrize("config", ["r32_w8_u2", "r16_w8_u4", "r32_w16_u2"])
-def test_every_config_with_and_without_split(config):
+def test_every_config_with_and_without_split():
     gen = torch.Generator(device="cuda").manual_seed(6)
-    for m, n, k in ((16, 4096, 4096), (8, 520, 8200), (4100, 3, 2052)):
-        a, b = operands(m, n, k, torch.bfloat16, m <= n, "stream", gen)
-        out = tiledmm.gemm(a, b, kernel=f"skinny:{config}")
-        assert_matches_reference(out, a, b)
+    configs = {k.name: k for k in tiledmm.kernels()}["skinny"].configs
+    for config in configs:
+        for m, n, k in ((16, 4096, 4096), (8, 520, 8200), (4100, 3, 2052), (24, 700, 100)):
+            for layout in ("stream", "sliced"):
+                a, b = operands(m, n, k, torch.bfloat16, m <= n, layout, gen)
+                out = tiledmm.gemm(a, b, kernel=f"skinny:{config}")
+                assert_matches_reference(out, a, b)
 
 
 @requires_cuda

@@ -102,19 +102,22 @@ bool skinny_fits(const GemmShape& s) {
   return small <= SkinnyTile::kSmallRowsMax && large_along_k;
 }
 
-// 32 rows of the large operand per block while that still gives (nearly) every SM a
-// block; otherwise 16, twice the blocks (split-K then covers what is still missing).
+// 16 rows of the large operand per block (twice the blocks, 256-byte runs per row and
+// warp) for up to 8 small rows, where it measured 2-4% faster; 32 rows (half the re-reads
+// of the small operand) above that, while its blocks still reach (nearly) every SM.
+// bench/results/skinny/skinny_bf16_h100_v2_configs.json.
 SkinnyConfigId pick_skinny_config(const GemmShape& s, const GpuInfo& gpu, const Reasons& why) {
-  const int64_t rows = std::max(s.m, s.n);
-  const SkinnyTile& wide = skinny_tile(SkinnyConfigId::k32Rows8Warps);
-  if (10 * ceil_div(rows, wide.block_rows()) >= 9 * gpu.sm_count) {
-    why.add(ceil_div(rows, wide.block_rows()), " blocks of ", wide.block_rows(), " rows cover the ",
-            gpu.sm_count, " SMs");
-    return SkinnyConfigId::k32Rows8Warps;
+  const int64_t rows = std::max(s.m, s.n), small = std::min(s.m, s.n);
+  const SkinnyTile& wide = skinny_tile(SkinnyConfigId::k32Rows);
+  const int64_t wide_blocks = ceil_div(rows, wide.block_rows());
+  if (small > 8 && 10 * wide_blocks >= 9 * gpu.sm_count) {
+    why.add(wide_blocks, " blocks of ", wide.block_rows(), " rows cover the ", gpu.sm_count,
+            " SMs and share the small operand's reads");
+    return SkinnyConfigId::k32Rows;
   }
-  why.add("blocks of 16 rows: ", ceil_div(rows, wide.block_rows()), " blocks of ", wide.block_rows(),
-          " rows leave SMs idle");
-  return SkinnyConfigId::k16Rows8Warps;
+  why.add(small <= 8 ? "at most 8 small rows: blocks of 16 rows"
+                     : "blocks of 16 rows: blocks of 32 rows would leave SMs idle");
+  return SkinnyConfigId::k16Rows;
 }
 
 template <typename Id, typename Table>

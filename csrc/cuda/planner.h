@@ -43,7 +43,7 @@ struct Plan {
   SimtConfigId simt_config = SimtConfigId::kFloat128x256;    // used by kSimt
   MmaConfigId mma_config = MmaConfigId::k128x128W64x64;       // used by kMma
   WgmmaConfigId wgmma_config = WgmmaConfigId::k128x256;      // used by kWgmma
-  SkinnyConfigId skinny_config = SkinnyConfigId::k32Rows8Warps;  // used by kSkinny
+  SkinnyConfigId skinny_config = SkinnyConfigId::k32Rows;    // used by kSkinny
   const char* config = "";  // the tile configuration's name
   SplitK split;             // simt, mma, wgmma, skinny: K slices per output tile (1: none)
 };

@@ -14,38 +14,37 @@ namespace tiledmm::cuda {
 // A block owns 16 * row_tiles rows of W over the whole K (slice) and splits K among its
 // warps; each warp reads `unroll` 32-deep k chunks of every row per step, so a block step
 // covers step_k() of K and the warps' partial sums meet once, in shared memory, at the end.
+// A warp keeps two steps in registers (the next one loading while this one computes).
 struct SkinnyTile {
   const char* name;
   int row_tiles;  // 16-row tiles of W per block (the m16 side of mma.m16n8k16)
   int warps;      // warps per block, each on its own part of K
   int unroll;     // 32-deep k chunks per warp per step: 16-byte loads in flight per row
 
-  static constexpr int kChunkK = 32;       // K per chunk: two m16n8k16 MMAs
-  static constexpr int kSmallRowsMax = 32; // X rows per block: four n8 tiles
+  static constexpr int kChunkK = 32;        // K per chunk: two m16n8k16 MMAs
+  static constexpr int kSmallRowsMax = 32;  // X rows per block: four n8 tiles
   constexpr int threads() const { return 32 * warps; }
   constexpr int block_rows() const { return 16 * row_tiles; }
   constexpr int step_k() const { return kChunkK * unroll * warps; }
-  // W bytes each thread has in flight per step: 2 rows x row_tiles x unroll x 16 bytes.
-  constexpr int bytes_in_flight_per_thread() const { return 2 * row_tiles * unroll * 16; }
+  // W bytes one thread loads per step (and has in flight, up to twice that, while computing).
+  constexpr int step_bytes_per_thread() const { return 2 * row_tiles * unroll * 16; }
   // The cross-warp reduction buffer for up to kSmallRowsMax X rows (float partials).
   constexpr int reduce_smem_bytes() const { return warps * block_rows() * kSmallRowsMax * 4; }
 };
 
 enum class SkinnyConfigId : int {
-  k32Rows8Warps = 0,   // 32 W rows x 8 warps, 2 chunks per warp per step
-  k16Rows8Warps = 1,   // 16 W rows x 8 warps, 4 chunks: twice the blocks for short W
-  k32Rows16Warps = 2,  // 32 W rows x 16 warps, 2 chunks: twice the bytes in flight per block
-  kCount = 3,
+  k32Rows = 0,  // 32 W rows x 8 warps, 2 chunks per warp per step
+  k16Rows = 1,  // 16 W rows x 8 warps, 4 chunks: twice the blocks, longer runs per row
+  kCount = 2,
 };
 
-// Fields: name, row tiles, warps, unroll.
-// k32Rows8Warps:  256 threads, 32 KB reduction smem, 128 B in flight per thread
-// k16Rows8Warps:  256 threads, 16 KB reduction smem, 128 B in flight per thread
-// k32Rows16Warps: 512 threads, 64 KB reduction smem (dynamic), 128 B in flight per thread
+// Fields: name, row tiles, warps, unroll. Measured on an H100 against the variants that
+// did not stay (bench/NOTES.md, "skinny").
+// k32Rows: 256 threads, 32 KB reduction smem, 128 B per thread per step, 106-172 registers
+// k16Rows: 256 threads, 16 KB reduction smem, 128 B per thread per step, 104-231 registers
 constexpr SkinnyTile kSkinnyTiles[] = {
     {"r32_w8_u2", 2, 8, 2},
     {"r16_w8_u4", 1, 8, 4},
-    {"r32_w16_u2", 2, 16, 2},
 };
 static_assert(sizeof(kSkinnyTiles) / sizeof(kSkinnyTiles[0]) == static_cast<int>(SkinnyConfigId::kCount),
               "one SkinnyTile per SkinnyConfigId");

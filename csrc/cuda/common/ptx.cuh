@@ -36,6 +36,19 @@ __device__ __forceinline__ void cp_async_zfill(void* smem, const void* gmem, int
 #endif
 }
 
+// cp_async_zfill's result with ordinary loads and stores, for a copy whose src_bytes end
+// inside the 16 bytes: reads exactly the elements before src_bytes. The pipeline's
+// barrier orders the stores like the asynchronous copies.
+template <typename T, int kBytes>
+__device__ __forceinline__ void copy_zfill_elementwise(T* smem, const T* gmem, int src_bytes) {
+  using Bits = std::conditional_t<sizeof(T) == 2, uint16_t, std::conditional_t<sizeof(T) == 4, uint32_t, uint64_t>>;
+  auto* dst = reinterpret_cast<Bits*>(smem);
+  const auto* src = reinterpret_cast<const Bits*>(gmem);
+  const int count = src_bytes / static_cast<int>(sizeof(T));
+#pragma unroll
+  for (int e = 0; e < kBytes / static_cast<int>(sizeof(T)); ++e) dst[e] = e < count ? src[e] : Bits{0};
+}
+
 __device__ __forceinline__ void cp_async_commit() {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
   asm volatile("cp.async.commit_group;\n" ::);

@@ -105,22 +105,31 @@ class TileStager {
 #pragma unroll
       for (int j = 0; j < kJ; ++j) {
         const int bytes = mn_bytes_[j] ? k_bytes : 0;
-        cp_async_zfill<16>(smem + smem_offset_ + j * kRowsPerPass * kRowStride,
-                           bytes > 0 ? next_ + j * j_step_ : data_, bytes);
+        T* dst = smem + smem_offset_ + j * kRowsPerPass * kRowStride;
+        if (bytes > 0 && bytes < 16) {
+          // The ragged end of K: a 16-byte cp.async may touch all 16 source bytes even
+          // when told to read fewer (compute-sanitizer flags it at an allocation's end),
+          // so the last partial chunk is copied element by element.
+          copy_zfill_elementwise<T, 16>(dst, next_ + j * j_step_, bytes);
+        } else {
+          cp_async_zfill<16>(dst, bytes > 0 ? next_ + j * j_step_ : data_, bytes);
+        }
       }
-      next_ += k_step_;
-      k_next_ += kBK;
-      return;
-    }
+    } else {
 #pragma unroll
-    for (int r = 0; r < kR; ++r) {
-      const bool k_inside = k_next_ + row_ + r * kRowStep < k_extent_;
+      for (int r = 0; r < kR; ++r) {
+        const bool k_inside = k_next_ + row_ + r * kRowStep < k_extent_;
 #pragma unroll
-      for (int j = 0; j < kJ; ++j) {
-        const int bytes = k_inside ? mn_bytes_[j] : 0;
-        const T* src = bytes > 0 ? next_ + j * j_step_ + r * r_step_ : data_;
-        const int dst = smem_offset_ + r * kRowStep * kRowStride + j * kMnStep;
-        cp_async_zfill<kCopyBytes>(smem + dst, src, bytes);
+        for (int j = 0; j < kJ; ++j) {
+          const int bytes = k_inside ? mn_bytes_[j] : 0;
+          const T* src = bytes > 0 ? next_ + j * j_step_ + r * r_step_ : data_;
+          const int dst = smem_offset_ + r * kRowStep * kRowStride + j * kMnStep;
+          if (bytes > 0 && bytes < kCopyBytes) {  // the ragged end of MN, as above
+            copy_zfill_elementwise<T, kCopyBytes>(smem + dst, src, bytes);
+          } else {
+            cp_async_zfill<kCopyBytes>(smem + dst, src, bytes);
+          }
+        }
       }
     }
     next_ += k_step_;
