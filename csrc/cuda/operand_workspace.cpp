@@ -40,4 +40,11 @@ MatrixView repack_transposed(const MatrixView& v, const at::TensorOptions& optio
   return {storage.data_ptr(), v.rows, v.cols, storage.stride(0), !v.col_major};
 }
 
+MatrixView aligned_operand(const MatrixView& v, const at::TensorOptions& options, at::Tensor& storage,
+                           std::optional<bool> col_major) {
+  if (col_major.has_value() && *col_major != v.col_major) return repack_transposed(v, options, storage);
+  const int64_t element_size = static_cast<int64_t>(c10::elementSize(options.dtype().toScalarType()));
+  return is_16_byte_aligned(v, element_size) ? v : repack_aligned(v, options, storage);
+}
+
 }  // namespace tiledmm::cuda

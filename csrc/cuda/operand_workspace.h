@@ -7,6 +7,8 @@
 
 #include <ATen/core/Tensor.h>
 
+#include <optional>
+
 namespace tiledmm::cuda {
 
 // Every row (or column) of `v` starts on a 16-byte boundary.
@@ -18,5 +20,10 @@ MatrixView repack_aligned(const MatrixView& v, const at::TensorOptions& options,
 
 // A copy of `v` in the other orientation (row-major <-> column-major), 16-byte aligned.
 MatrixView repack_transposed(const MatrixView& v, const at::TensorOptions& options, at::Tensor& storage);
+
+// `v` itself when its lines are 16-byte aligned and, if `col_major` is given, it has that
+// orientation; otherwise the aligned (or transposed) copy, kept alive by `storage`.
+MatrixView aligned_operand(const MatrixView& v, const at::TensorOptions& options, at::Tensor& storage,
+                           std::optional<bool> col_major = std::nullopt);
 
 }  // namespace tiledmm::cuda

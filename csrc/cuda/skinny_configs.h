@@ -28,8 +28,8 @@ struct SkinnyTile {
   constexpr int step_k() const { return kChunkK * unroll * warps; }
   // W bytes one thread loads per step (and has in flight, up to twice that, while computing).
   constexpr int step_bytes_per_thread() const { return 2 * row_tiles * unroll * 16; }
-  // The cross-warp reduction buffer for up to kSmallRowsMax X rows (float partials).
-  constexpr int reduce_smem_bytes() const { return warps * block_rows() * kSmallRowsMax * 4; }
+  // The cross-warp reduction buffer for `small_rows` X rows (float partials).
+  constexpr int reduce_smem_bytes(int small_rows = kSmallRowsMax) const { return warps * block_rows() * small_rows * 4; }
 };
 
 enum class SkinnyConfigId : int {

@@ -74,21 +74,6 @@ void with_activation(const Epilogue& e, F&& f) {
   }
 }
 
-// Calls f(out, epilogue) for what a tensor-core launch writes into `out`: with split-K the
-// float32 partial planes, raw (the reduction applies the epilogue later); otherwise C in
-// T, with the problem's bias and its activation as a compile-time parameter.
-template <typename T, typename F>
-void with_kernel_output(const SplitK& split, const Epilogue& e, void* out, F&& f) {
-  if (split.active()) {
-    f(static_cast<float*>(out), OutputEpilogue<float, Activation::kNone>{});
-    return;
-  }
-  with_activation(e, [&](auto activate) {
-    constexpr Activation kActivation = decltype(activate)::value;
-    f(static_cast<T*>(out), OutputEpilogue<T, kActivation>::from(e));
-  });
-}
-
 // Two instances only: kNone, or kAnyActivation (for kernels with many other variants).
 template <typename F>
 void with_any_activation(const Epilogue& e, F&& f) {
@@ -96,6 +81,27 @@ void with_any_activation(const Epilogue& e, F&& f) {
     f(std::integral_constant<Activation, Activation::kNone>{});
   } else {
     f(std::integral_constant<Activation, kAnyActivation>{});
+  }
+}
+
+// Calls f(out, epilogue) for what a tensor-core launch writes into `out`: with split-K the
+// float32 partial planes, raw (the reduction applies the epilogue later); otherwise C in
+// T with the problem's bias and its activation, as a compile-time parameter (one instance
+// per activation), or with kRuntimeActivation read at run time (two instances: for
+// kernels whose epilogue touches each output once, where inlining costs nothing).
+template <typename T, bool kRuntimeActivation = false, typename F>
+void with_kernel_output(const SplitK& split, const Epilogue& e, void* out, F&& f) {
+  if (split.active()) {
+    f(static_cast<float*>(out), OutputEpilogue<float, Activation::kNone>{});
+    return;
+  }
+  auto launch = [&](auto activate) {
+    f(static_cast<T*>(out), OutputEpilogue<T, decltype(activate)::value>::from(e));
+  };
+  if constexpr (kRuntimeActivation) {
+    with_any_activation(e, launch);
+  } else {
+    with_activation(e, launch);
   }
 }
 

@@ -205,8 +205,8 @@ void launch_typed(const GemmProblem& p, MmaConfigId config, const SplitK& split,
                   cudaStream_t stream) {
   at::Tensor a_storage, b_storage;
   const auto options = out.options().dtype(p.dtype);
-  const MatrixView a_view = is_16_byte_aligned(p.a, 2) ? p.a : repack_aligned(p.a, options, a_storage);
-  const MatrixView b_view = is_16_byte_aligned(p.b, 2) ? p.b : repack_aligned(p.b, options, b_storage);
+  const MatrixView a_view = aligned_operand(p.a, options, a_storage);
+  const MatrixView b_view = aligned_operand(p.b, options, b_storage);
   const auto a = KMnOperand<T>::a_operand(a_view);
   const auto b = KMnOperand<T>::b_operand(b_view);
   with_mma_config(config, [&](auto id) {

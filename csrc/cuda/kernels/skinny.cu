@@ -24,8 +24,6 @@
 // only when the large operand needs no copy.
 #include "launchers.h"
 
-#include "dynamic_smem.h"
-
 #include "../common/epilogue.cuh"
 #include "../common/ptx.cuh"
 #include "../operand_workspace.h"
@@ -35,7 +33,6 @@
 #include <c10/cuda/CUDAException.h>
 #include <c10/util/Exception.h>
 
-#include <atomic>
 #include <cstdint>
 #include <limits>
 #include <type_traits>
@@ -230,30 +227,10 @@ void with_small_tiles(int64_t small_rows, F&& f) {
   }
 }
 
-// Out = T with the problem's bias and activation (no activation, or one read at run time:
-// the epilogue touches each output once, so inlining every activation costs nothing
-// here), or float split-K partials.
-template <typename T, typename F>
-void with_skinny_output(const SplitK& split, const Epilogue& e, void* out, F&& f) {
-  if (split.active()) {
-    f(static_cast<float*>(out), OutputEpilogue<float, Activation::kNone>{});
-    return;
-  }
-  with_any_activation(e, [&](auto activate) {
-    f(static_cast<T*>(out), OutputEpilogue<T, decltype(activate)::value>::from(e));
-  });
-}
-
-// `v` ([rows, K]) as RowsAlongK: as is when its rows run along K and are 16-byte aligned,
-// else a copy in `storage`.
+// `v` ([rows, K]) as RowsAlongK: row-major with 16-byte aligned rows, copied if it is not.
 template <typename T>
 RowsAlongK<T> rows_along_k(const MatrixView& v, const at::TensorOptions& options, at::Tensor& storage) {
-  MatrixView rows = v;
-  if (v.col_major) {
-    rows = repack_transposed(v, options, storage);
-  } else if (!is_16_byte_aligned(v, sizeof(T))) {
-    rows = repack_aligned(v, options, storage);
-  }
+  const MatrixView rows = aligned_operand(v, options, storage, /*col_major=*/false);
   return {static_cast<const T*>(rows.data), rows.rows, rows.cols, rows.ld};
 }
 
@@ -263,14 +240,13 @@ template <typename T, SkinnyConfigId kConfig, int kSmallTiles, typename Out, Act
 void launch_config(const RowsAlongK<T>& w, const RowsAlongK<T>& x, const SkinnyOutput<Out>& out,
                    const SplitK& split, OutputEpilogue<Out, kActivation> epilogue, cudaStream_t stream) {
   constexpr SkinnyTile kTile = skinny_tile(kConfig);
-  constexpr int kSmemBytes = kTile.warps * kTile.block_rows() * 8 * kSmallTiles * static_cast<int>(sizeof(float));
+  constexpr int kSmemBytes = kTile.reduce_smem_bytes(8 * kSmallTiles);
+  static_assert(kTile.reduce_smem_bytes() <= 48 * 1024, "dynamic shared memory past 48 KB needs an opt-in");
   const int64_t row_blocks = (w.rows + kTile.block_rows() - 1) / kTile.block_rows();
   const int64_t small_blocks = (x.rows + 8 * kSmallTiles - 1) / (8 * kSmallTiles);
   TORCH_CHECK(row_blocks <= std::numeric_limits<int32_t>::max() && small_blocks <= 65535,
               "tiledmm.gemm (skinny): ", w.rows, " x ", x.rows, " outputs need too many blocks");
   const auto kernel = skinny_gemm_kernel<T, Out, kConfig, kSmallTiles, kActivation>;
-  static std::atomic<uint64_t> opted_in{0};
-  allow_dynamic_smem(kernel, kSmemBytes, opted_in);
   const dim3 grid(static_cast<unsigned>(row_blocks), static_cast<unsigned>(small_blocks),
                   static_cast<unsigned>(split.splits));
   kernel<<<grid, kTile.threads(), kSmemBytes, stream>>>(w, x, out, split.k_per_split, epilogue);
@@ -289,7 +265,8 @@ void launch_typed(const GemmProblem& p, SkinnyConfigId config, const SplitK& spl
   const RowsAlongK<T> x = rows_along_k<T>(small_is_m ? a_rows : b_rows, options, x_storage);
   with_skinny_config(config, [&](auto id) {
     with_small_tiles(x.rows, [&](auto small_tiles) {
-      with_skinny_output<T>(split, p.epilogue, out.data_ptr(), [&](auto* dst, auto epilogue) {
+      // The epilogue touches each output once: the activation is read at run time.
+      with_kernel_output<T, /*kRuntimeActivation=*/true>(split, p.epilogue, out.data_ptr(), [&](auto* dst, auto epilogue) {
         using Out = std::remove_pointer_t<decltype(dst)>;
         const SkinnyOutput<Out> y{dst, small_is_m ? p.n : 1, small_is_m ? 1 : p.n,
                                   split.active() ? p.m * p.n : 0, !small_is_m};

@@ -263,10 +263,8 @@ void launch_config(const MatrixView& a, const MatrixView& b, Out* out, const Gem
 // TMA's rules, else a repacked copy: 16-byte aligned rows, and for TF32 K-major operands.
 MatrixView tma_ready(const MatrixView& v, bool is_a, bool tf32, const at::TensorOptions& options,
                      at::Tensor& storage) {
-  const bool mn_major = is_a ? v.col_major : !v.col_major;
-  if (tf32 && mn_major) return repack_transposed(v, options, storage);
-  const int64_t element_size = static_cast<int64_t>(c10::elementSize(options.dtype().toScalarType()));
-  return is_16_byte_aligned(v, element_size) ? v : repack_aligned(v, options, storage);
+  // K-major: A row-major, B column-major.
+  return aligned_operand(v, options, storage, tf32 ? std::optional<bool>(!is_a) : std::nullopt);
 }
 
 template <typename T>
