@@ -14,4 +14,15 @@ namespace tiledmm::cuda {
 CUtensorMap make_tensor_map_2d(const void* data, CUtensorMapDataType dtype, int64_t extent,
                                int64_t lines, int64_t ld_bytes, int box_extent, int box_lines);
 
+// The output C (or the split-K partial planes): `planes` contiguous row-major [rows, cols]
+// matrices, written in boxes of box_rows rows x 128 bytes from 128-byte-swizzled shared
+// memory; box parts outside the tensor are not written. Needs cols * element_bytes to be
+// a multiple of 16 (output_tensor_map_ok).
+CUtensorMap make_output_tensor_map(const void* data, CUtensorMapDataType dtype, int64_t cols, int64_t rows,
+                                   int64_t planes, int element_bytes, int box_rows);
+
+inline bool output_tensor_map_ok(const void* data, int64_t cols, int element_bytes) {
+  return reinterpret_cast<uintptr_t>(data) % 16 == 0 && (cols * element_bytes) % 16 == 0;
+}
+
 }  // namespace tiledmm::cuda

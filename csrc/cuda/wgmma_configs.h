@@ -14,13 +14,17 @@ struct WgmmaTile {
 
   static constexpr int kRowBytes = 128;  // bytes of K per staged row (the swizzle width)
   static constexpr int kBarrierBytes = 1024;  // full/empty mbarriers, padded to keep 1024-B alignment
+  // The epilogue stages C through shared memory in boxes of 64 rows x 128 bytes (one TMA
+  // store each), two alternating buffers per consumer warpgroup.
+  static constexpr int kOutputBoxBytes = 64 * kRowBytes;
   constexpr int consumers() const { return block_m / 64; }
   constexpr int threads() const { return 128 * (consumers() + 1); }
   constexpr int a_stage_bytes() const { return block_m * kRowBytes; }
   constexpr int b_stage_bytes() const { return block_n * kRowBytes; }
   constexpr int stage_bytes() const { return a_stage_bytes() + b_stage_bytes(); }
+  constexpr int output_bytes() const { return consumers() * 2 * kOutputBoxBytes; }
   // + 1024: the dynamic shared window is only 16-byte aligned; swizzled tiles need 1024.
-  constexpr int smem_bytes() const { return stages * stage_bytes() + kBarrierBytes + 1024; }
+  constexpr int smem_bytes() const { return stages * stage_bytes() + output_bytes() + kBarrierBytes + 1024; }
 };
 
 enum class WgmmaConfigId : int {
@@ -29,8 +33,9 @@ enum class WgmmaConfigId : int {
   kCount = 2,
 };
 
-// Fields: name, block m/n, stages. Both: 384 threads, 1 block/SM.
-// k128x256: 4 x 48 KiB stages = 198,656 B smem; k128x128: 6 x 32 KiB = 198,656 B.
+// Fields: name, block m/n, stages. Both: 384 threads, 1 block/SM, 231,424 B of shared
+// memory (the most a block may have is 232,448): k128x256 4 x 48 KiB stages, k128x128
+// 6 x 32 KiB, each + 32 KiB of output buffers + barriers + alignment.
 constexpr WgmmaTile kWgmmaTiles[] = {
     {"128x256_k128B_2wg_s4", 128, 256, 4},
     {"128x128_k128B_2wg_s6", 128, 128, 6},
@@ -39,5 +44,10 @@ static_assert(sizeof(kWgmmaTiles) / sizeof(kWgmmaTiles[0]) == static_cast<int>(W
               "one WgmmaTile per WgmmaConfigId");
 
 constexpr const WgmmaTile& wgmma_tile(WgmmaConfigId id) { return kWgmmaTiles[static_cast<int>(id)]; }
+
+constexpr int kMaxSmemPerBlock = 232448;  // sm_90: 227 KiB of dynamic shared memory per block
+static_assert(wgmma_tile(WgmmaConfigId::k128x256).smem_bytes() <= kMaxSmemPerBlock &&
+                  wgmma_tile(WgmmaConfigId::k128x128).smem_bytes() <= kMaxSmemPerBlock,
+              "a wgmma tile must fit in one SM's shared memory");
 
 }  // namespace tiledmm::cuda

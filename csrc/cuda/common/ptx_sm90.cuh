@@ -72,6 +72,49 @@ __device__ __forceinline__ void tma_load_2d(void* smem, const void* tensor_map, 
 #endif
 }
 
+// ---- TMA stores: shared -> global, tracked in bulk groups of the issuing thread ----------
+// A 3-D box (c0 contiguous, c1 rows, c2 plane) of 128-byte-swizzled shared memory goes out
+// to the tensor; the parts of the box outside the tensor are not written (ragged edges).
+__device__ __forceinline__ void tma_store_3d(const void* tensor_map, const void* smem, int32_t c0, int32_t c1,
+                                             int32_t c2) {
+#ifdef TILEDMM_SM90A_DEVICE
+  asm volatile("cp.async.bulk.tensor.3d.global.shared::cta.bulk_group [%0, {%2, %3, %4}], [%1];\n" ::"l"(tensor_map),
+               "r"(shared_address(smem)), "r"(c0), "r"(c1), "r"(c2)
+               : "memory");
+#endif
+}
+__device__ __forceinline__ void tma_store_commit() {
+#ifdef TILEDMM_SM90A_DEVICE
+  asm volatile("cp.async.bulk.commit_group;\n" ::: "memory");
+#endif
+}
+// Waits until at most kPending of this thread's store groups still read shared memory.
+template <int kPending>
+__device__ __forceinline__ void tma_store_wait_read() {
+#ifdef TILEDMM_SM90A_DEVICE
+  asm volatile("cp.async.bulk.wait_group.read %0;\n" ::"n"(kPending) : "memory");
+#endif
+}
+// Waits until all of this thread's store groups have completed (written global memory).
+__device__ __forceinline__ void tma_store_wait_all() {
+#ifdef TILEDMM_SM90A_DEVICE
+  asm volatile("cp.async.bulk.wait_group 0;\n" ::: "memory");
+#endif
+}
+// Orders this thread's ordinary shared-memory writes before later reads by the TMA unit.
+__device__ __forceinline__ void fence_proxy_async_shared() {
+#ifdef TILEDMM_SM90A_DEVICE
+  asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory");
+#endif
+}
+// A barrier over `threads` threads (a multiple of 32) of the block, with its own id
+// (0 is __syncthreads): lets one warpgroup synchronize without stopping the others.
+__device__ __forceinline__ void named_barrier_sync(int id, int threads) {
+#ifdef TILEDMM_SM90A_DEVICE
+  asm volatile("bar.sync %0, %1;\n" ::"r"(id), "r"(threads) : "memory");
+#endif
+}
+
 __device__ __forceinline__ void prefetch_tensor_map(const void* tensor_map) {
 #ifdef TILEDMM_SM90A_DEVICE
   asm volatile("prefetch.tensormap [%0];\n" ::"l"(tensor_map) : "memory");

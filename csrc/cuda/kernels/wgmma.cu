@@ -12,8 +12,12 @@
 //                      and releases a buffer (its `empty` mbarrier) once the MMAs
 //                      reading it have retired.
 //   registers          the 64 x block_n accumulator slab, block_n / 2 floats per thread.
-//   regs -> global     store_fragment (common/epilogue.cuh), while the producer already
-//                      streams the next tile's k-tiles.
+//   regs -> shared     the epilogue (bias, activation, rounding) writes the slab in boxes of
+//   -> global          64 rows x 128 bytes into two alternating swizzled buffers; one thread
+//                      hands each box to a TMA store, which writes it to C while the
+//                      warpgroup goes on with the next box and the next tile's MMAs (and
+//                      the producer already streams that tile's k-tiles). Outputs whose
+//                      rows break TMA's 16-byte rule take direct stores (store_fragment).
 // Blocks loop over the output tiles in grouped order (tile_order.cuh), so concurrently
 // running tiles share A and B panels in L2. Operands must satisfy TMA (16-byte aligned
 // base and leading dimension; TF32 additionally K-major); the launcher repacks others.
@@ -35,6 +39,8 @@
 
 #include <atomic>
 #include <cstdint>
+#include <cstdlib>
+#include <string_view>
 #include <type_traits>
 
 namespace tiledmm::cuda {
@@ -84,13 +90,46 @@ struct StagedOperand {
   }
 };
 
+// How the epilogue lays one 64-row x 128-byte box of a consumer's output slab in shared
+// memory for a TMA store: 128-byte rows, 16-byte chunks XOR-swizzled by row % 8 (the
+// layout CU_TENSOR_MAP_SWIZZLE_128B expects). The thread holding fragment rows r and
+// r + 8 has r % 8 = lane / 4, so a warp's 8 rows hit 8 different chunk columns: the
+// shared-memory writes are free of bank conflicts.
+template <typename Out>
+struct StagedOutput {
+  static constexpr int kBoxCols = kSwizzleRowBytes / sizeof(Out);  // 64 bf16/fp16, 32 float
+  static constexpr int kFragmentsPerBox = kBoxCols / 8;            // m16n8 fragments along a box row
+
+  // Box `box` of the slab: accumulators acc[4j .. 4j + 3] of fragments j in
+  // [box * kFragmentsPerBox, (box + 1) * kFragmentsPerBox), whose first column in C is col0.
+  template <typename Epilogue>
+  __device__ __forceinline__ static void write(unsigned char* buffer, const float* acc, int box, int warp,
+                                               int lane, int64_t col0, int64_t n, const Epilogue& epilogue) {
+#pragma unroll
+    for (int f = 0; f < kFragmentsPerBox; ++f) {
+      const float* d = acc + 4 * (box * kFragmentsPerBox + f);
+      const int col = 8 * f + 2 * (lane % 4);
+      // Columns past n are clipped by the TMA store; clamp them only so the bias read stays inside.
+      const int64_t c0 = min(col0 + col, n - 1), c1 = min(col0 + col + 1, n - 1);
+      const int byte = col * static_cast<int>(sizeof(Out));
+#pragma unroll
+      for (int half = 0; half < 2; ++half) {
+        const int row = 16 * warp + lane / 4 + 8 * half;
+        const int chunk = (byte / 16) ^ (lane / 4);
+        *reinterpret_cast<OutputPair<Out>*>(buffer + row * kSwizzleRowBytes + chunk * 16 + byte % 16) = {
+            static_cast<Out>(epilogue(d[2 * half], c0)), static_cast<Out>(epilogue(d[2 * half + 1], c1))};
+      }
+    }
+  }
+};
+
 // Out is T (the output C), or float for split-K partial planes (split_k.h): the work
 // units are (output tile, K slice) pairs, and slice z goes to plane z.
 template <typename T, typename Out, WgmmaConfigId kConfig, bool kAMnMajor, bool kBMnMajor, Activation kActivation>
 __global__ void __launch_bounds__(wgmma_tile(kConfig).threads(), 1)
     wgmma_gemm_kernel(const __grid_constant__ CUtensorMap a_map, const __grid_constant__ CUtensorMap b_map,
-                      Out* __restrict__ c, int64_t m, int64_t n, int64_t k, int64_t k_per_split,
-                      OutputEpilogue<Out, kActivation> epilogue) {
+                      const __grid_constant__ CUtensorMap c_map, bool tma_store, Out* __restrict__ c, int64_t m,
+                      int64_t n, int64_t k, int64_t k_per_split, OutputEpilogue<Out, kActivation> epilogue) {
 #ifdef TILEDMM_SM90A_DEVICE
   constexpr WgmmaTile kTile = wgmma_tile(kConfig);
   constexpr int kBM = kTile.block_m, kBN = kTile.block_n, kStages = kTile.stages;
@@ -98,13 +137,18 @@ __global__ void __launch_bounds__(wgmma_tile(kConfig).threads(), 1)
   using StagedB = StagedOperand<T, kBN, kBMnMajor>;
   constexpr int kSteps = kSwizzleRowBytes / kWgmmaKBytes;  // wgmma per k-tile
 
-  // Shared memory: [stages][A tile | B tile], then the mbarriers.
+  using Staged = StagedOutput<Out>;
+  constexpr int kBoxes = kBN / Staged::kBoxCols;  // output boxes per consumer slab
+  static_assert(kBoxes % 2 == 0, "boxes alternate between two buffers, tile after tile");
+
+  // Shared memory: [stages][A tile | B tile], [consumers][2] output boxes, the mbarriers.
   extern __shared__ unsigned char smem_window[];
   unsigned char* const smem = reinterpret_cast<unsigned char*>(
       (reinterpret_cast<uintptr_t>(smem_window) + 1023) & ~uintptr_t{1023});
   auto a_tile = [&](int s) { return smem + s * kTile.stage_bytes(); };
   auto b_tile = [&](int s) { return a_tile(s) + kTile.a_stage_bytes(); };
-  uint64_t* const full = reinterpret_cast<uint64_t*>(smem + kStages * kTile.stage_bytes());
+  unsigned char* const output_boxes = smem + kStages * kTile.stage_bytes();
+  uint64_t* const full = reinterpret_cast<uint64_t*>(output_boxes + kTile.output_bytes());
   uint64_t* const empty = full + kStages;
 
   const int warpgroup = threadIdx.x / 128;
@@ -184,14 +228,38 @@ __global__ void __launch_bounds__(wgmma_tile(kConfig).threads(), 1)
       if (lane == 0) mbarrier_arrive(&empty[previous]);
 
       // Accumulator j*4 .. j*4+3 is the m16n8 fragment at columns 8j of this warp's 16 rows.
-      const int64_t row = unit.tile.m * kBM + 64 * consumer + 16 * warp + lane / 4;
-      const int64_t col = unit.tile.n * kBN + 2 * (lane % 4);
-      Out* const plane = c + unit.split * m * n;
+      const int64_t slab_row = unit.tile.m * kBM + 64 * consumer;
+      if (tma_store) {
+        unsigned char* const buffers = output_boxes + consumer * 2 * WgmmaTile::kOutputBoxBytes;
+        const bool issuer = threadIdx.x % 128 == 0;
 #pragma unroll
-      for (int j = 0; j < kBN / 8; ++j) {
-        store_fragment<Out>(plane, m, n, row, col + 8 * j, &acc[4 * j], pairs_ok, epilogue);
+        for (int box = 0; box < kBoxes; ++box) {
+          unsigned char* const buffer = buffers + (box % 2) * WgmmaTile::kOutputBoxBytes;
+          const int64_t col0 = unit.tile.n * kBN + box * Staged::kBoxCols;
+          // The store issued two boxes ago read this buffer: it must be done reading.
+          if (issuer) tma_store_wait_read<1>();
+          named_barrier_sync(1 + consumer, 128);
+          Staged::write(buffer, acc, box, warp, lane, col0, n, epilogue);
+          fence_proxy_async_shared();  // the writes, visible to the TMA unit
+          named_barrier_sync(1 + consumer, 128);
+          if (issuer) {
+            tma_store_3d(&c_map, buffer, static_cast<int32_t>(col0), static_cast<int32_t>(slab_row),
+                         static_cast<int32_t>(unit.split));
+            tma_store_commit();
+          }
+        }
+      } else {
+        const int64_t row = slab_row + 16 * warp + lane / 4;
+        const int64_t col = unit.tile.n * kBN + 2 * (lane % 4);
+        Out* const plane = c + unit.split * m * n;
+#pragma unroll
+        for (int j = 0; j < kBN / 8; ++j) {
+          store_fragment<Out>(plane, m, n, row, col + 8 * j, &acc[4 * j], pairs_ok, epilogue);
+        }
       }
     }
+    // Shared memory must outlive the reads of the last stores.
+    if (tma_store && threadIdx.x % 128 == 0) tma_store_wait_all();
   }
 #endif
 }
@@ -229,6 +297,24 @@ CUtensorMapDataType tma_dtype() {
   return CU_TENSOR_MAP_DATA_TYPE_TFLOAT32;
 }
 
+template <typename Out>
+CUtensorMapDataType output_tma_dtype() {
+  if constexpr (std::is_same_v<Out, c10::BFloat16>) return CU_TENSOR_MAP_DATA_TYPE_BFLOAT16;
+  if constexpr (std::is_same_v<Out, c10::Half>) return CU_TENSOR_MAP_DATA_TYPE_FLOAT16;
+  return CU_TENSOR_MAP_DATA_TYPE_FLOAT32;  // float32 C (TF32) or split-K planes: stored as is
+}
+
+// TILEDMM_WGMMA_STORES=direct keeps the epilogue on direct register -> global stores, the
+// path unaligned outputs take: a switch to measure what staging C through shared memory
+// for TMA stores buys (bench/NOTES.md).
+bool direct_stores_forced() {
+  static const bool forced = [] {
+    const char* v = std::getenv("TILEDMM_WGMMA_STORES");
+    return v != nullptr && std::string_view(v) == "direct";
+  }();
+  return forced;
+}
+
 // The tensor map of an operand tile of block_mn rows along MN (see StagedOperand).
 template <typename T>
 CUtensorMap operand_tensor_map(const MatrixView& v, bool is_a, int block_mn) {
@@ -252,11 +338,16 @@ void launch_config(const MatrixView& a, const MatrixView& b, Out* out, const Gem
 
   const CUtensorMap a_map = operand_tensor_map<T>(a, /*is_a=*/true, kTile.block_m);
   const CUtensorMap b_map = operand_tensor_map<T>(b, /*is_a=*/false, kTile.block_n);
+  // C (or the split-K planes) through TMA stores when its rows keep 16-byte alignment.
+  const bool tma_store = output_tensor_map_ok(out, p.n, sizeof(Out)) && !direct_stores_forced();
+  const CUtensorMap c_map = tma_store ? make_output_tensor_map(out, output_tma_dtype<Out>(), p.n, p.m, split.splits,
+                                                               sizeof(Out), /*box_rows=*/64)
+                                      : CUtensorMap{};
   const int64_t tiles = ((p.m + kTile.block_m - 1) / kTile.block_m) * ((p.n + kTile.block_n - 1) / kTile.block_n);
   const int sm_count = at::cuda::getCurrentDeviceProperties()->multiProcessorCount;
   const unsigned blocks = static_cast<unsigned>(std::min<int64_t>(tiles * split.splits, sm_count));  // persistent
-  kernel<<<blocks, kTile.threads(), kTile.smem_bytes(), stream>>>(a_map, b_map, out, p.m, p.n, p.k,
-                                                                  split.k_per_split, epilogue);
+  kernel<<<blocks, kTile.threads(), kTile.smem_bytes(), stream>>>(a_map, b_map, c_map, tma_store, out, p.m, p.n,
+                                                                  p.k, split.k_per_split, epilogue);
   C10_CUDA_KERNEL_LAUNCH_CHECK();
 }
 
