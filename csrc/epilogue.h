@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdint>
 #include <string_view>
+#include <type_traits>
 
 #if defined(__CUDACC__)
 #define TILEDMM_HOST_DEVICE __host__ __device__
@@ -41,7 +42,13 @@ TILEDMM_HOST_DEVICE inline Acc activate(Acc v, Activation activation) {
       const Acc inner = Acc(0.79788456080286535588) * (v + Acc(0.044715) * v * v * v);
       return Acc(0.5) * v * (Acc(1) + std::tanh(inner));
     }
-    case Activation::kSilu: return v / (Acc(1) + std::exp(-v));
+    case Activation::kSilu:
+#ifdef __CUDA_ARCH__
+      // Float on the GPU: hardware exp2 and reciprocal (a few ulp), not the IEEE division,
+      // whose slow-path subroutine a tensor-core epilogue would inline once per output.
+      if constexpr (std::is_same_v<Acc, float>) return __fdividef(v, 1.0f + __expf(-v));
+#endif
+      return v / (Acc(1) + std::exp(-v));
     default: return v;
   }
 }

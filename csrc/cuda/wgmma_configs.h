@@ -33,9 +33,9 @@ enum class WgmmaConfigId : int {
   kCount = 2,
 };
 
-// Fields: name, block m/n, stages. Both: 384 threads, 1 block/SM, 231,424 B of shared
-// memory (the most a block may have is 232,448): k128x256 4 x 48 KiB stages, k128x128
-// 6 x 32 KiB, each + 32 KiB of output buffers + barriers + alignment.
+// Fields: name, block m/n, stages. Both: 384 threads, 1 block per SM, 231,424 B of shared
+// memory (a block may have at most 232,448): 128x256 4 x 48 KiB stages, 128x128 6 x 32
+// KiB, each + 32 KiB of output buffers + barriers + alignment.
 constexpr WgmmaTile kWgmmaTiles[] = {
     {"128x256_k128B_2wg_s4", 128, 256, 4},
     {"128x128_k128B_2wg_s6", 128, 128, 6},

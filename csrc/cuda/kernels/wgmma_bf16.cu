@@ -1,0 +1,8 @@
+// The wgmma family's bfloat16 kernels (see wgmma_kernel.cuh).
+#include "wgmma_kernel.cuh"
+
+namespace tiledmm::cuda::wgmma_detail {
+
+TILEDMM_WGMMA_INSTANCES(, c10::BFloat16)
+
+}  // namespace tiledmm::cuda::wgmma_detail

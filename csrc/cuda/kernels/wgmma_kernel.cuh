@@ -1,0 +1,412 @@
+// `wgmma`: tensor-core GEMM for Hopper (sm_90a) in bfloat16 / float16, and float32 as
+// TF32, with float32 accumulation.
+//
+// A persistent, warp-specialized kernel. Each block runs one producer warpgroup and
+// block_m / 64 consumer warpgroups over a ring of `stages` shared-memory buffers:
+//   global -> shared   the producer (one thread) issues TMA bulk-tensor copies of the A
+//                      and B k-tiles into 128-byte-swizzled buffers; each buffer's `full`
+//                      mbarrier completes when its bytes have landed. TMA zero-fills
+//                      whatever lies outside the matrices: ragged M, N and K need no code.
+//   shared -> tensor   each consumer warpgroup issues wgmma on its 64-row slab, both
+//   cores              operands read straight from shared memory through descriptors,
+//                      and releases a buffer (its `empty` mbarrier) once the MMAs
+//                      reading it have retired.
+//   registers          the 64 x block_n accumulator slab, block_n / 2 floats per thread.
+//   regs -> shared     the epilogue (bias, activation, rounding) writes the slab in boxes of
+//   -> global          64 rows x 128 bytes into two alternating swizzled buffers; one thread
+//                      hands each box to a TMA store, which writes it to C while the
+//                      warpgroup goes on with the next box and the next tile's MMAs (and
+//                      the producer already streams that tile's k-tiles). Outputs whose
+//                      rows break TMA's 16-byte rule take direct stores (store_fragment).
+// Blocks loop over the output tiles in grouped order (tile_order.cuh), so concurrently
+// running tiles share A and B panels in L2. Operands must satisfy TMA (16-byte aligned
+// base and leading dimension; TF32 additionally K-major); the launcher repacks others.
+// This header holds the templates; wgmma_{bf16,fp16,tf32}.cu instantiate them, one
+// translation unit per dtype (compiled in parallel), and wgmma.cu dispatches.
+#pragma once
+
+#include "launchers.h"
+#include "wgmma_typed.h"
+
+#include "dynamic_smem.h"
+
+#include "../common/epilogue.cuh"
+#include "../common/ptx_sm90.cuh"
+#include "../common/tile_order.cuh"
+#include "../common/wgmma.cuh"
+#include "../operand_workspace.h"
+#include "../tensor_map.h"
+#include "../wgmma_configs.h"
+
+#include <ATen/cuda/CUDAContext.h>
+#include <c10/cuda/CUDAException.h>
+#include <c10/util/Exception.h>
+
+#include <atomic>
+#include <cstdint>
+#include <cstdlib>
+#include <string_view>
+#include <type_traits>
+
+namespace tiledmm::cuda::wgmma_detail {
+
+constexpr int kSwizzleRowBytes = WgmmaTile::kRowBytes;  // 128
+constexpr int kSwizzleGroupBytes = 8 * kSwizzleRowBytes;  // 8 rows: one swizzle pattern
+constexpr int kWgmmaKBytes = 32;                          // K of one wgmma instruction
+
+// How one operand's k-tile lies in shared memory, for the producer (TMA boxes) and the
+// consumers (wgmma descriptors). The operand is [K, BMN] with BK = 128 bytes of K.
+//   K-major (A row-major, B column-major): BMN rows of 128 bytes of K, one TMA box.
+//   MN-major (A column-major, B row-major): blocks of [BK k-rows][128 bytes of MN], one
+//   TMA box each; wgmma transposes on the fly (16-bit types only).
+template <typename T, int kBMN, bool kMnMajor>
+struct StagedOperand {
+  static constexpr int kBK = kSwizzleRowBytes / sizeof(T);
+  static constexpr int kMnPerBlock = kSwizzleRowBytes / sizeof(T);  // MN-major: MN per block
+  static constexpr int kBlockBytes = kBK * kSwizzleRowBytes;
+  static constexpr int kBoxLines = kMnMajor ? kBK : kBMN;
+  static_assert(kBoxLines <= 256, "a TMA box spans at most 256 lines");
+
+  __device__ __forceinline__ static void load(unsigned char* tile, const CUtensorMap* map, int64_t mn0,
+                                              int64_t k_tile, uint64_t* full) {
+    const int32_t k0 = static_cast<int32_t>(k_tile * kBK);
+    if constexpr (kMnMajor) {
+#pragma unroll
+      for (int b = 0; b < kBMN / kMnPerBlock; ++b) {
+        tma_load_2d(tile + b * kBlockBytes, map, static_cast<int32_t>(mn0 + b * kMnPerBlock), k0, full);
+      }
+    } else {
+      tma_load_2d(tile, map, k0, static_cast<int32_t>(mn0), full);
+    }
+  }
+
+  // Descriptor of the rows [mn, mn + instruction M/N) at wgmma k step `step` (32 bytes of
+  // K each, 4 per k-tile); `mn` is a multiple of 64.
+  __device__ __forceinline__ static uint64_t descriptor(const unsigned char* tile, int mn, int step) {
+    if constexpr (kMnMajor) {
+      const int k_rows = step * kWgmmaKBytes / static_cast<int>(sizeof(T));
+      return swizzled_smem_descriptor(tile + (mn / kMnPerBlock) * kBlockBytes + k_rows * kSwizzleRowBytes,
+                                      kBlockBytes, kSwizzleGroupBytes);
+    } else {
+      return swizzled_smem_descriptor(tile + mn * kSwizzleRowBytes + step * kWgmmaKBytes, 0, kSwizzleGroupBytes);
+    }
+  }
+};
+
+// How the epilogue lays one 64-row x 128-byte box of a consumer's output slab in shared
+// memory for a TMA store: 128-byte rows, 16-byte chunks XOR-swizzled by row % 8 (the
+// layout CU_TENSOR_MAP_SWIZZLE_128B expects). The thread holding fragment rows r and
+// r + 8 has r % 8 = lane / 4, so a warp's 8 rows hit 8 different chunk columns: the
+// shared-memory writes are free of bank conflicts.
+template <typename Out>
+struct StagedOutput {
+  static constexpr int kBoxCols = kSwizzleRowBytes / sizeof(Out);  // 64 bf16/fp16, 32 float
+  static constexpr int kFragmentsPerBox = kBoxCols / 8;            // m16n8 fragments along a box row
+
+  static constexpr int kValuesPerBox = 4 * kFragmentsPerBox;      // accumulators per thread and box
+
+  // Copies box `box` (a run-time index) of the slab's accumulators into `values` using only
+  // constant register indices, so the accumulators stay in registers.
+  template <int kBoxes>
+  __device__ __forceinline__ static void select(float (&values)[kValuesPerBox], const float* acc, int box) {
+#pragma unroll
+    for (int b = 0; b < kBoxes; ++b) {
+      if (b == box) {
+#pragma unroll
+        for (int i = 0; i < kValuesPerBox; ++i) values[i] = acc[b * kValuesPerBox + i];
+      }
+    }
+  }
+
+  // One box: values[4f .. 4f + 3] is the m16n8 fragment f of the box, whose first column
+  // in C is col0.
+  template <typename Epilogue>
+  __device__ __forceinline__ static void write(unsigned char* buffer, const float (&values)[kValuesPerBox],
+                                               int warp, int lane, int64_t col0, int64_t n,
+                                               const Epilogue& epilogue) {
+#pragma unroll
+    for (int f = 0; f < kFragmentsPerBox; ++f) {
+      const float* d = values + 4 * f;
+      const int col = 8 * f + 2 * (lane % 4);
+      // Columns past n are clipped by the TMA store; clamp them only so the bias read stays inside.
+      const int64_t c0 = min(col0 + col, n - 1), c1 = min(col0 + col + 1, n - 1);
+      const int byte = col * static_cast<int>(sizeof(Out));
+#pragma unroll
+      for (int half = 0; half < 2; ++half) {
+        const int row = 16 * warp + lane / 4 + 8 * half;
+        const int chunk = (byte / 16) ^ (lane / 4);
+        *reinterpret_cast<OutputPair<Out>*>(buffer + row * kSwizzleRowBytes + chunk * 16 + byte % 16) = {
+            static_cast<Out>(epilogue(d[2 * half], c0)), static_cast<Out>(epilogue(d[2 * half + 1], c1))};
+      }
+    }
+  }
+};
+
+// Out is T (the output C), or float for split-K partial planes (split_k.h): the work
+// units are (output tile, K slice) pairs, and slice z goes to plane z.
+template <typename T, typename Out, WgmmaConfigId kConfig, bool kAMnMajor, bool kBMnMajor, Activation kActivation>
+__global__ void __launch_bounds__(wgmma_tile(kConfig).threads(), 1)
+    wgmma_gemm_kernel(const __grid_constant__ CUtensorMap a_map, const __grid_constant__ CUtensorMap b_map,
+                      const __grid_constant__ CUtensorMap c_map, bool tma_store, Out* __restrict__ c, int64_t m,
+                      int64_t n, int64_t k, int64_t k_per_split, OutputEpilogue<Out, kActivation> epilogue) {
+#ifdef TILEDMM_SM90A_DEVICE
+  constexpr WgmmaTile kTile = wgmma_tile(kConfig);
+  constexpr int kBM = kTile.block_m, kBN = kTile.block_n, kStages = kTile.stages;
+  using StagedA = StagedOperand<T, kBM, kAMnMajor>;
+  using StagedB = StagedOperand<T, kBN, kBMnMajor>;
+  constexpr int kSteps = kSwizzleRowBytes / kWgmmaKBytes;  // wgmma per k-tile
+
+  using Staged = StagedOutput<Out>;
+  constexpr int kBoxes = kBN / Staged::kBoxCols;  // output boxes per consumer slab
+  static_assert(kBoxes % 2 == 0, "boxes alternate between two buffers, tile after tile");
+
+  // Shared memory: [stages][A tile | B tile], [consumers][2] output boxes, the mbarriers.
+  extern __shared__ unsigned char smem_window[];
+  unsigned char* const smem = reinterpret_cast<unsigned char*>(
+      (reinterpret_cast<uintptr_t>(smem_window) + 1023) & ~uintptr_t{1023});
+  auto a_tile = [&](int s) { return smem + s * kTile.stage_bytes(); };
+  auto b_tile = [&](int s) { return a_tile(s) + kTile.a_stage_bytes(); };
+  unsigned char* const output_boxes = smem + kStages * kTile.stage_bytes();
+  uint64_t* const full = reinterpret_cast<uint64_t*>(output_boxes + kTile.output_bytes());
+  uint64_t* const empty = full + kStages;
+
+  const int warpgroup = threadIdx.x / 128;
+  if (threadIdx.x == 0) {
+    for (int s = 0; s < kStages; ++s) {
+      mbarrier_init(&full[s], 1);                         // the producer's arrive + TMA bytes
+      mbarrier_init(&empty[s], 4 * kTile.consumers());    // one arrive per consumer warp
+    }
+    fence_barrier_init();
+  }
+  __syncthreads();
+
+  const int64_t tiles_m = (m + kBM - 1) / kBM, tiles_n = (n + kBN - 1) / kBN;
+  const int64_t k_tiles = (k + StagedA::kBK - 1) / StagedA::kBK;
+  const int64_t slice_k_tiles = (k_per_split + StagedA::kBK - 1) / StagedA::kBK;  // all of K: k_per_split = k
+  const int64_t splits = (k_tiles + slice_k_tiles - 1) / slice_k_tiles;
+  const int64_t units = tiles_m * tiles_n * splits;
+  // Work unit u: output tile u / splits (in grouped order), k-tiles [kt_begin, kt_end).
+  struct Unit {
+    TileCoord tile;
+    int64_t split, kt_begin, kt_end;
+  };
+  auto unit_at = [&](int64_t u) {
+    const int64_t split = u % splits;
+    return Unit{grouped_tile<8>(u / splits, tiles_m, tiles_n), split, split * slice_k_tiles,
+                min(k_tiles, (split + 1) * slice_k_tiles)};
+  };
+
+  if (warpgroup == 0) {
+    // Producer: needs few registers; hands them to the consumers.
+    setmaxnreg_decrease<40>();
+    if (threadIdx.x == 0) {
+      prefetch_tensor_map(&a_map);
+      prefetch_tensor_map(&b_map);
+      int stage = 0;
+      uint32_t phase = 0;
+      for (int64_t u = blockIdx.x; u < units; u += gridDim.x) {
+        const Unit unit = unit_at(u);
+        for (int64_t kt = unit.kt_begin; kt < unit.kt_end; ++kt) {
+          mbarrier_wait(&empty[stage], phase ^ 1);  // the consumers are done with this buffer
+          mbarrier_arrive_expect_tx(&full[stage], kTile.stage_bytes());
+          StagedA::load(a_tile(stage), &a_map, unit.tile.m * kBM, kt, &full[stage]);
+          StagedB::load(b_tile(stage), &b_map, unit.tile.n * kBN, kt, &full[stage]);
+          if (++stage == kStages) stage = 0, phase ^= 1;
+        }
+      }
+    }
+  } else {
+    setmaxnreg_increase<232>();
+    const int consumer = warpgroup - 1;
+    const int warp = (threadIdx.x / 32) % 4, lane = threadIdx.x % 32;
+    const bool pairs_ok = n % 2 == 0;
+    int stage = 0;
+    uint32_t phase = 0;
+    float acc[kBN / 2] = {};
+    for (int64_t u = blockIdx.x; u < units; u += gridDim.x) {
+      const Unit unit = unit_at(u);
+      int previous = 0;
+      for (int64_t kt = unit.kt_begin; kt < unit.kt_end; ++kt) {
+        mbarrier_wait(&full[stage], phase);
+        wgmma_fence();
+#pragma unroll
+        for (int step = 0; step < kSteps; ++step) {
+          wgmma_async<T, kBN, kAMnMajor, kBMnMajor>(
+              acc, StagedA::descriptor(a_tile(stage), 64 * consumer, step),
+              StagedB::descriptor(b_tile(stage), 0, step), kt > unit.kt_begin || step > 0);
+        }
+        wgmma_commit_group();
+        // Keep this k-tile's MMAs in flight; the previous one's have retired, so its
+        // buffer goes back to the producer.
+        wgmma_wait_group<1>();
+        if (kt > unit.kt_begin && lane == 0) mbarrier_arrive(&empty[previous]);
+        previous = stage;
+        if (++stage == kStages) stage = 0, phase ^= 1;
+      }
+      wgmma_wait_group<0>();
+      if (lane == 0) mbarrier_arrive(&empty[previous]);
+
+      // The epilogue goes box by box (64 rows x 128 bytes of the slab) in a rolled loop: its
+      // code (an activation's erf or exp per value) appears once, not once per accumulator.
+      // Unrolled, the gelu instance was 3.7x the code of the plain one, fetched anew by the
+      // consumers every tile.
+      const int64_t slab_row = unit.tile.m * kBM + 64 * consumer;
+#pragma unroll 1
+      for (int box = 0; box < kBoxes; ++box) {
+        const int64_t col0 = unit.tile.n * kBN + box * Staged::kBoxCols;
+        float values[Staged::kValuesPerBox];
+        Staged::template select<kBoxes>(values, acc, box);
+        if (tma_store) {
+          unsigned char* const buffer =
+              output_boxes + (2 * consumer + box % 2) * WgmmaTile::kOutputBoxBytes;
+          const bool issuer = threadIdx.x % 128 == 0;
+          // The store issued two boxes ago read this buffer: it must be done reading.
+          if (issuer) tma_store_wait_read<1>();
+          named_barrier_sync(1 + consumer, 128);
+          Staged::write(buffer, values, warp, lane, col0, n, epilogue);
+          fence_proxy_async_shared();  // the writes, visible to the TMA unit
+          named_barrier_sync(1 + consumer, 128);
+          if (issuer) {
+            tma_store_3d(&c_map, buffer, static_cast<int32_t>(col0), static_cast<int32_t>(slab_row),
+                         static_cast<int32_t>(unit.split));
+            tma_store_commit();
+          }
+        } else {
+          // values[4f .. 4f + 3]: the m16n8 fragment at columns col0 + 8f of the warp's 16 rows.
+          const int64_t row = slab_row + 16 * warp + lane / 4;
+#pragma unroll
+          for (int f = 0; f < Staged::kFragmentsPerBox; ++f) {
+            store_fragment<Out>(c + unit.split * m * n, m, n, row, col0 + 8 * f + 2 * (lane % 4), &values[4 * f],
+                                pairs_ok, epilogue);
+          }
+        }
+      }
+    }
+    // Shared memory must outlive the reads of the last stores.
+    if (tma_store && threadIdx.x % 128 == 0) tma_store_wait_all();
+  }
+#endif
+}
+
+// Runtime WgmmaConfigId -> compile-time constant.
+template <typename F>
+void with_wgmma_config(WgmmaConfigId id, F&& f) {
+  if (id == WgmmaConfigId::k128x128) {
+    f(std::integral_constant<WgmmaConfigId, WgmmaConfigId::k128x128>{});
+  } else {
+    f(std::integral_constant<WgmmaConfigId, WgmmaConfigId::k128x256>{});
+  }
+}
+
+// The kernel instance for a config and the operands' orientation. TF32 (T = float)
+// exists only K-major: the launcher transposes MN-major float32 operands first.
+template <typename T, typename Out, WgmmaConfigId kConfig, Activation kActivation = Activation::kNone>
+auto wgmma_kernel_for(bool a_mn_major, bool b_mn_major) {
+  if constexpr (std::is_same_v<T, float>) {
+    TORCH_CHECK(!a_mn_major && !b_mn_major, "tiledmm.gemm (wgmma): TF32 operands must be K-major");
+    return wgmma_gemm_kernel<T, Out, kConfig, false, false, kActivation>;
+  } else {
+    if (a_mn_major && b_mn_major) return wgmma_gemm_kernel<T, Out, kConfig, true, true, kActivation>;
+    if (a_mn_major) return wgmma_gemm_kernel<T, Out, kConfig, true, false, kActivation>;
+    if (b_mn_major) return wgmma_gemm_kernel<T, Out, kConfig, false, true, kActivation>;
+    return wgmma_gemm_kernel<T, Out, kConfig, false, false, kActivation>;
+  }
+}
+
+template <typename T>
+CUtensorMapDataType tma_dtype() {
+  if constexpr (std::is_same_v<T, c10::BFloat16>) return CU_TENSOR_MAP_DATA_TYPE_BFLOAT16;
+  if constexpr (std::is_same_v<T, c10::Half>) return CU_TENSOR_MAP_DATA_TYPE_FLOAT16;
+  // float32 read for TF32 MMAs: the copy engine rounds each element to TF32 on the way.
+  return CU_TENSOR_MAP_DATA_TYPE_TFLOAT32;
+}
+
+template <typename Out>
+CUtensorMapDataType output_tma_dtype() {
+  if constexpr (std::is_same_v<Out, c10::BFloat16>) return CU_TENSOR_MAP_DATA_TYPE_BFLOAT16;
+  if constexpr (std::is_same_v<Out, c10::Half>) return CU_TENSOR_MAP_DATA_TYPE_FLOAT16;
+  return CU_TENSOR_MAP_DATA_TYPE_FLOAT32;  // float32 C (TF32) or split-K planes: stored as is
+}
+
+// TILEDMM_WGMMA_STORES=direct keeps the epilogue on direct register -> global stores, the
+// path unaligned outputs take: a switch to measure what staging C through shared memory
+// for TMA stores buys (bench/NOTES.md).
+inline bool direct_stores_forced() {
+  static const bool forced = [] {
+    const char* v = std::getenv("TILEDMM_WGMMA_STORES");
+    return v != nullptr && std::string_view(v) == "direct";
+  }();
+  return forced;
+}
+
+// The tensor map of an operand tile of block_mn rows along MN (see StagedOperand).
+template <typename T>
+CUtensorMap operand_tensor_map(const MatrixView& v, bool is_a, int block_mn) {
+  const bool mn_major = is_a ? v.col_major : !v.col_major;
+  const int64_t k_extent = is_a ? v.cols : v.rows, mn_extent = is_a ? v.rows : v.cols;
+  constexpr int kRowElements = kSwizzleRowBytes / sizeof(T);
+  const int64_t ld_bytes = v.ld * static_cast<int64_t>(sizeof(T));
+  return mn_major ? make_tensor_map_2d(v.data, tma_dtype<T>(), mn_extent, k_extent, ld_bytes, kRowElements, kRowElements)
+                  : make_tensor_map_2d(v.data, tma_dtype<T>(), k_extent, mn_extent, ld_bytes, kRowElements, block_mn);
+}
+
+// Out = T: the output C with the problem's epilogue; Out = float: split-K partial planes.
+template <typename T, WgmmaConfigId kConfig, typename Out, Activation kActivation>
+void launch_config(const MatrixView& a, const MatrixView& b, Out* out, const GemmProblem& p, const SplitK& split,
+                   OutputEpilogue<Out, kActivation> epilogue, cudaStream_t stream) {
+  constexpr WgmmaTile kTile = wgmma_tile(kConfig);
+  const bool a_mn_major = a.col_major, b_mn_major = !b.col_major;
+  const auto kernel = wgmma_kernel_for<T, Out, kConfig, kActivation>(a_mn_major, b_mn_major);
+  static std::atomic<uint64_t> opted_in[4];  // per instance (kActivation is a template parameter)
+  allow_dynamic_smem(kernel, kTile.smem_bytes(), opted_in[2 * a_mn_major + b_mn_major]);
+
+  const CUtensorMap a_map = operand_tensor_map<T>(a, /*is_a=*/true, kTile.block_m);
+  const CUtensorMap b_map = operand_tensor_map<T>(b, /*is_a=*/false, kTile.block_n);
+  // C (or the split-K planes) through TMA stores when its rows keep 16-byte alignment.
+  const bool tma_store = output_tensor_map_ok(out, p.n, sizeof(Out)) && !direct_stores_forced();
+  const CUtensorMap c_map = tma_store ? make_output_tensor_map(out, output_tma_dtype<Out>(), p.n, p.m, split.splits,
+                                                               sizeof(Out), /*box_rows=*/64)
+                                      : CUtensorMap{};
+  const int64_t tiles = ((p.m + kTile.block_m - 1) / kTile.block_m) * ((p.n + kTile.block_n - 1) / kTile.block_n);
+  const int sm_count = at::cuda::getCurrentDeviceProperties()->multiProcessorCount;
+  const unsigned blocks = static_cast<unsigned>(std::min<int64_t>(tiles * split.splits, sm_count));  // persistent
+  kernel<<<blocks, kTile.threads(), kTile.smem_bytes(), stream>>>(a_map, b_map, c_map, tma_store, out, p.m, p.n,
+                                                                  p.k, split.k_per_split, epilogue);
+  C10_CUDA_KERNEL_LAUNCH_CHECK();
+}
+
+// TMA's rules, else a repacked copy: 16-byte aligned rows, and for TF32 K-major operands.
+inline MatrixView tma_ready(const MatrixView& v, bool is_a, bool tf32, const at::TensorOptions& options,
+                            at::Tensor& storage) {
+  // K-major: A row-major, B column-major.
+  return aligned_operand(v, options, storage, tf32 ? std::optional<bool>(!is_a) : std::nullopt);
+}
+
+template <typename T>
+void launch_typed(const GemmProblem& p, WgmmaConfigId config, const SplitK& split, at::Tensor& out,
+                  cudaStream_t stream) {
+  constexpr bool kTf32 = std::is_same_v<T, float>;
+  at::Tensor a_storage, b_storage;  // workspaces, freed to the caching allocator on this stream
+  const auto options = out.options().dtype(p.dtype);
+  const MatrixView a = tma_ready(p.a, /*is_a=*/true, kTf32, options, a_storage);
+  const MatrixView b = tma_ready(p.b, /*is_a=*/false, kTf32, options, b_storage);
+  with_wgmma_config(config, [&](auto id) {
+    with_kernel_output<T>(split, p.epilogue, out.data_ptr(), [&](auto* dst, auto epilogue) {
+      launch_config<T, decltype(id)::value>(a, b, dst, p, split, epilogue, stream);
+    });
+  });
+}
+
+template <typename T>
+cudaFuncAttributes kernel_attributes(WgmmaConfigId config, bool a_col_major, bool b_col_major) {
+  cudaFuncAttributes attributes{};
+  with_wgmma_config(config, [&](auto id) {
+    // TF32 runs K-major only (its launcher transposes); the 16-bit types read all layouts.
+    const bool a_mn_major = !std::is_same_v<T, float> && a_col_major;
+    const bool b_mn_major = !std::is_same_v<T, float> && !b_col_major;
+    C10_CUDA_CHECK(cudaFuncGetAttributes(&attributes, wgmma_kernel_for<T, T, decltype(id)::value>(a_mn_major, b_mn_major)));
+  });
+  return attributes;
+}
+
+}  // namespace tiledmm::cuda::wgmma_detail
