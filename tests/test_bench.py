@@ -1,0 +1,41 @@
+"""The benchmark's summary lines: the geomeans the issues' targets are stated in."""
+import importlib.util
+import math
+import os
+
+import pytest
+
+BENCH = os.path.join(os.path.dirname(__file__), "..", "bench", "bench.py")
+
+
+@pytest.fixture(scope="module")
+def bench():
+    spec = importlib.util.spec_from_file_location("tiledmm_bench", BENCH)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def row(m, n, k, ratio, dtype="bf16", requested="auto"):
+    return {"m": m, "n": n, "k": k, "dtype": dtype, "requested": requested, "ratio": ratio}
+
+
+def test_summary_geomeans_over_large_and_aligned_shapes(bench):
+    rows = [row(1024, 1024, 1024, 0.1),          # below 2048: in neither set
+            row(2048, 2048, 2048, 0.5),
+            row(8192, 14336, 4096, 2.0),
+            row(4097, 4095, 4093, 4.0)]          # ragged: only in the ">= 2048" set
+    lines = bench.summarize(rows)
+    assert len(lines) == 2
+    assert "over shapes >= 2048: 1.587 (3 shapes), min 0.500" in lines[0]  # (0.5 * 2 * 4) ** (1/3)
+    assert "over aligned shapes >= 2048: 1.000 (2 shapes), min 0.500" in lines[1]
+    assert math.isclose(bench.geomean([0.5, 2.0, 4.0]), 4.0 ** (1 / 3), rel_tol=1e-12)
+
+
+def test_summary_is_per_dtype_and_kernel(bench):
+    rows = [row(4096, 4096, 4096, 0.9, "bf16", "auto"), row(4096, 4096, 4096, 0.8, "bf16", "mma"),
+            row(4096, 4096, 4096, 0.7, "fp16", "auto")]
+    lines = bench.summarize(rows)
+    assert [line.split(":")[0] for line in lines] == ["bf16 auto", "bf16 auto", "bf16 mma", "bf16 mma",
+                                                      "fp16 auto", "fp16 auto"]
+    assert "0.900 (1 shapes)" in lines[0] and "0.800 (1 shapes)" in lines[2] and "0.700 (1 shapes)" in lines[4]
