@@ -48,6 +48,17 @@ void run_device(const at::Device& device, const std::vector<std::string>& kernel
          device.str() + " K = 0 gives zeros");
 }
 
+// Autograd is registered in C++, so gradients flow in LibTorch: dA = dC Bᵀ, dB = Aᵀ dC.
+void check_gradients() {
+  const at::Tensor a = at::randn({7, 5}, at::kDouble).set_requires_grad(true);
+  const at::Tensor b = at::randn({5, 3}, at::kDouble).set_requires_grad(true);
+  const at::Tensor grad_c = at::randn({7, 3}, at::kDouble);
+  tiledmm::gemm(a, b).backward(grad_c);
+  expect(a.grad().defined() && at::allclose(a.grad(), at::matmul(grad_c, b.detach().t())) && b.grad().defined() &&
+             at::allclose(b.grad(), at::matmul(a.detach().t(), grad_c)),
+         "gradients of gemm match dC Bᵀ and Aᵀ dC");
+}
+
 }  // namespace
 
 int main() {
@@ -56,6 +67,7 @@ int main() {
          "kernel_names() lists cpu_blocked");
 
   run_device(at::kCPU, {""});
+  check_gradients();
   try {
     tiledmm::gemm(at::randn({3, 4}), at::randn({5, 6}));
     expect(false, "mismatched inner sizes throw");

@@ -1,5 +1,5 @@
 // Schemas of the tiledmm operators. Implementations register per backend
-// (cpu/gemm_cpu.cpp, cuda/gemm_cuda.cu); fake kernels and autograd live in Python.
+// (cpu/gemm_cpu.cpp, cuda/gemm_cuda.cu), autograd in autograd.cpp; fake kernels live in Python.
 #include "kernel_registry.h"
 
 #include <torch/library.h>

@@ -45,7 +45,10 @@ void blocked_gemm(const GemmProblem& p, T* c) {
   const int64_t tiles_m = (p.m + kMc - 1) / kMc;
   const int64_t tiles_n = (p.n + kNc - 1) / kNc;
   at::parallel_for(0, tiles_m * tiles_n, 1, [&](int64_t begin, int64_t end) {
-    std::vector<Acc> a_pack(kMc * kKc), b_pack(kKc * kNc), c_tile(kMc * kNc);
+    // Sized to the problem, not the full tile: a tiny gemm should not pay for 384 KB of
+    // zeroed buffers per call.
+    const int64_t mc_max = std::min(kMc, p.m), nc_max = std::min(kNc, p.n), kc_max = std::min(kKc, p.k);
+    std::vector<Acc> a_pack(mc_max * kc_max), b_pack(kc_max * nc_max), c_tile(mc_max * nc_max);
     for (int64_t t = begin; t < end; ++t) {
       const int64_t m0 = (t / tiles_n) * kMc, n0 = (t % tiles_n) * kNc;
       const int64_t mc = std::min(kMc, p.m - m0), nc = std::min(kNc, p.n - n0);
@@ -54,16 +57,16 @@ void blocked_gemm(const GemmProblem& p, T* c) {
         const int64_t kc = std::min(kKc, p.k - k0);
         for (int64_t i = 0; i < mc; ++i)
           for (int64_t kk = 0; kk < kc; ++kk)
-            a_pack[i * kKc + kk] = static_cast<Acc>(element<T>(p.a, m0 + i, k0 + kk));
+            a_pack[i * kc_max + kk] = static_cast<Acc>(element<T>(p.a, m0 + i, k0 + kk));
         for (int64_t kk = 0; kk < kc; ++kk)
           for (int64_t j = 0; j < nc; ++j)
-            b_pack[kk * kNc + j] = static_cast<Acc>(element<T>(p.b, k0 + kk, n0 + j));
+            b_pack[kk * nc_max + j] = static_cast<Acc>(element<T>(p.b, k0 + kk, n0 + j));
         for (int64_t i = 0; i < mc; ++i) {
           // Unit-stride rows without aliasing: the compiler vectorizes the j loop.
-          Acc* __restrict__ c_row = c_tile.data() + i * kNc;
+          Acc* __restrict__ c_row = c_tile.data() + i * nc_max;
           for (int64_t kk = 0; kk < kc; ++kk) {
-            const Acc a_ik = a_pack[i * kKc + kk];
-            const Acc* __restrict__ b_row = b_pack.data() + kk * kNc;
+            const Acc a_ik = a_pack[i * kc_max + kk];
+            const Acc* __restrict__ b_row = b_pack.data() + kk * nc_max;
             for (int64_t j = 0; j < nc; ++j) c_row[j] += a_ik * b_row[j];
           }
         }
@@ -72,7 +75,7 @@ void blocked_gemm(const GemmProblem& p, T* c) {
       const T* bias = static_cast<const T*>(p.epilogue.bias);
       for (int64_t i = 0; i < mc; ++i)
         for (int64_t j = 0; j < nc; ++j) {
-          Acc v = c_tile[i * kNc + j];
+          Acc v = c_tile[i * nc_max + j];
           if (bias != nullptr) v += static_cast<Acc>(bias[n0 + j]);
           c[(m0 + i) * p.n + n0 + j] = static_cast<T>(activate(v, p.epilogue.activation));
         }

@@ -5,7 +5,8 @@
 //   at::Tensor c = tiledmm::gemm(a, b, "classic16");  // one named variant
 //
 // Both call the dispatcher op `tiledmm::gemm`, so CPU and CUDA tensors work and all
-// input checks apply. Autograd is registered from Python only.
+// input checks apply. Autograd is registered in C++ (csrc/autograd.cpp): the results
+// are differentiable in LibTorch too.
 #pragma once
 
 #include <ATen/core/Tensor.h>
