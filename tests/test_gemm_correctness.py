@@ -133,3 +133,21 @@ def test_every_tile_config_cuda(dtype, shape):
         for spec in kernel_specs(info, dtype):
             for layout_a, layout_b in [("row", "row"), ("col", "col"), ("row", "col"), ("offset", "padded")]:
                 run_and_check("cuda", dtype, spec, *shape, layout_a, layout_b)
+
+
+@requires_cuda
+def test_repacked_operands_with_many_lines():
+    # Operands that TMA cannot read in place are copied into aligned workspaces by kernels
+    # whose grids stride over the lines beyond one grid dimension's 65,535 blocks.
+    if not any(k.name == "wgmma" and runs_here(k) for k in tiledmm.kernels()):
+        pytest.skip("needs the wgmma kernel (sm_90a build on a Hopper GPU)")
+    gen = torch.Generator(device="cuda").manual_seed(5)
+    # bf16 A with a leading dimension of 9 (18 bytes): 70,000 lines repacked as they are.
+    a = torch.randn(70000, 9, device="cuda", dtype=torch.bfloat16, generator=gen)[:, :7]
+    b = torch.randn(7, 40, device="cuda", dtype=torch.bfloat16, generator=gen)
+    assert_matches_reference(tiledmm.gemm(a, b, kernel="wgmma"), a, b)
+    # TF32 B row-major: transposed to K-major in 32 x 32 tiles, 2.1 M lines of K (more
+    # than 65,535 x 32).
+    a = torch.randn(8, 2_100_000, device="cuda", generator=gen)
+    b = torch.randn(2_100_000, 8, device="cuda", generator=gen)
+    assert_matches_reference(tiledmm.gemm(a, b, kernel="wgmma"), a, b, tf32=True)

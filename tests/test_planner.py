@@ -66,8 +66,17 @@ def test_half_types_use_tensor_cores():
 def test_wgmma_tile_by_tile_count():
     p = tiledmm.plan(4096, 4096, 4096, torch.bfloat16)  # 512 tiles of 128x256
     assert p["kernel"] == "wgmma" and p["config"] == "128x256_k128B_2wg_s4" and "512 tiles" in p["reason"]
-    p = tiledmm.plan(1024, 1024, 4096, torch.bfloat16)  # 32 tiles of 128x256 for 132 SMs
-    assert p["config"] == "128x128_k128B_2wg_s6"
+    # 64 tiles of 128x256 for 132 SMs; 128 of 128x128 keep >= 90% of them busy.
+    p = tiledmm.plan(2048, 1024, 4096, torch.bfloat16)
+    assert p["config"] == "128x128_k128B_2wg_s6" and p["split_k"] == 1
+    # 64 tiles of 128x128: 128 of 128x64 instead, and no split-K (its reduction costs more).
+    p = tiledmm.plan(1024, 1024, 4096, torch.bfloat16)
+    assert p["config"] == "128x64_k128B_2wg_s8" and p["split_k"] == 1, p
+    p = tiledmm.plan(512, 512, 512, torch.bfloat16)  # 32 tiles, 8 k-tiles: too shallow to split
+    assert p["config"] == "128x64_k128B_2wg_s8" and p["split_k"] == 1, p
+    # A side of <= 64 is a stream over the other operand: 128x128 tiles, split along K.
+    p = tiledmm.plan(16, 4096, 4096, torch.bfloat16)
+    assert p["config"] == "128x128_k128B_2wg_s6" and p["split_k"] > 1, p
 
 
 @needs_cuda_build

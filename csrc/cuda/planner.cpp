@@ -53,16 +53,27 @@ SimtConfigId pick_simt_config(const GemmShape& s, const GpuInfo& gpu, const Reas
 }
 
 // wgmma tile: 128x256 (the most MMA work per byte staged) while its tiles fill every SM
-// at least once; otherwise 128x128, twice the tiles.
+// at least once (128 of them on 132 SMs measured slower than 256 of 128x128); 128x128
+// while its tiles keep >= 90% of the SMs busy; else 128x64, twice the tiles of half the
+// width. Not for a product with a side <= 64: it is bound by reading the other operand,
+// and split-K already spreads that over the SMs without narrowing the tiles.
 WgmmaConfigId pick_wgmma_config(const GemmShape& s, const GpuInfo& gpu, const Reasons& why) {
-  const WgmmaTile& wide = wgmma_tile(WgmmaConfigId::k128x256);
-  const int64_t wide_tiles = ceil_div(s.m, wide.block_m) * ceil_div(s.n, wide.block_n);
-  if (wide_tiles >= gpu.sm_count) {
-    why.add(wide_tiles, " tiles of 128x256 cover the ", gpu.sm_count, " SMs");
+  auto tiles = [&](WgmmaConfigId id) {
+    const WgmmaTile& t = wgmma_tile(id);
+    return ceil_div(s.m, t.block_m) * ceil_div(s.n, t.block_n);
+  };
+  const int64_t wide = tiles(WgmmaConfigId::k128x256), square = tiles(WgmmaConfigId::k128x128);
+  if (wide >= gpu.sm_count) {
+    why.add(wide, " tiles of 128x256 cover the ", gpu.sm_count, " SMs");
     return WgmmaConfigId::k128x256;
   }
-  why.add("only ", wide_tiles, " tiles of 128x256 for ", gpu.sm_count, " SMs: 128x128 tiles");
-  return WgmmaConfigId::k128x128;
+  if (10 * square >= 9 * gpu.sm_count || std::min(s.m, s.n) <= 64) {
+    why.add("only ", wide, " tiles of 128x256 for ", gpu.sm_count, " SMs: ", square, " tiles of 128x128",
+            10 * square >= 9 * gpu.sm_count ? "" : " (a side <= 64: split-K spreads the stream over the SMs)");
+    return WgmmaConfigId::k128x128;
+  }
+  why.add("only ", square, " tiles of 128x128 for ", gpu.sm_count, " SMs: 128x64 tiles");
+  return WgmmaConfigId::k128x64;
 }
 
 // Split-K (split_k.h) when the output tiles cannot fill the GPU's resident block slots.
@@ -72,7 +83,9 @@ WgmmaConfigId pick_wgmma_config(const GemmShape& s, const GpuInfo& gpu, const Re
 // wholes). Ties go to the smaller S, and each slice keeps >= kMinSliceKTiles k-tiles (a
 // shallower slice spends its time filling the pipeline). The price is 8 S M N bytes of
 // float32 partials written and read back: small exactly when the tiles are few. (The
-// skinny family's k-tile is a whole block step, hundreds deep: one is enough per slice.)
+// skinny family's k-tile is a whole block step, hundreds deep: one is enough per slice.
+// wgmma wants 16 k-tiles per slice: its k-tile is short next to the fixed costs of a
+// persistent block and of the reduction kernel, ~5 us together at 1024^3 on an H100.)
 SplitK pick_split_k(const GemmShape& s, int64_t tiles, int block_k, int64_t slots, const Reasons& why,
                     int64_t min_slice_k_tiles = 4) {
   constexpr int64_t kMaxSplits = 16;
@@ -260,7 +273,9 @@ Plan plan_gemm(const GemmShape& s, const GpuInfo& gpu, std::string_view requeste
       }
     }
     const int64_t tiles = ceil_div(s.m, block_m) * ceil_div(s.n, block_n);
-    plan.split = pick_split_k(s, tiles, block_k, static_cast<int64_t>(gpu.sm_count) * blocks_per_sm, why);
+    const int64_t min_slice_k_tiles = plan.family == KernelFamily::kWgmma ? 16 : 4;
+    plan.split = pick_split_k(s, tiles, block_k, static_cast<int64_t>(gpu.sm_count) * blocks_per_sm, why,
+                              min_slice_k_tiles);
   }
   return plan;
 }

@@ -30,15 +30,17 @@ struct WgmmaTile {
 enum class WgmmaConfigId : int {
   k128x256 = 0,  // 2 consumers of 64x256 (128 accumulators/thread), 4 stages
   k128x128 = 1,  // 2 consumers of 64x128 (64 accumulators/thread), 6 stages
-  kCount = 2,
+  k128x64 = 2,   // 2 consumers of 64x64 (32 accumulators/thread), 8 stages: small problems
+  kCount = 3,
 };
 
-// Fields: name, block m/n, stages. Both: 384 threads, 1 block per SM, 231,424 B of shared
+// Fields: name, block m/n, stages. All: 384 threads, 1 block per SM, 231,424 B of shared
 // memory (a block may have at most 232,448): 128x256 4 x 48 KiB stages, 128x128 6 x 32
-// KiB, each + 32 KiB of output buffers + barriers + alignment.
+// KiB, 128x64 8 x 24 KiB, each + 32 KiB of output buffers + barriers + alignment.
 constexpr WgmmaTile kWgmmaTiles[] = {
     {"128x256_k128B_2wg_s4", 128, 256, 4},
     {"128x128_k128B_2wg_s6", 128, 128, 6},
+    {"128x64_k128B_2wg_s8", 128, 64, 8},
 };
 static_assert(sizeof(kWgmmaTiles) / sizeof(kWgmmaTiles[0]) == static_cast<int>(WgmmaConfigId::kCount),
               "one WgmmaTile per WgmmaConfigId");
@@ -47,7 +49,8 @@ constexpr const WgmmaTile& wgmma_tile(WgmmaConfigId id) { return kWgmmaTiles[sta
 
 constexpr int kMaxSmemPerBlock = 232448;  // sm_90: 227 KiB of dynamic shared memory per block
 static_assert(wgmma_tile(WgmmaConfigId::k128x256).smem_bytes() <= kMaxSmemPerBlock &&
-                  wgmma_tile(WgmmaConfigId::k128x128).smem_bytes() <= kMaxSmemPerBlock,
+                  wgmma_tile(WgmmaConfigId::k128x128).smem_bytes() <= kMaxSmemPerBlock &&
+                  wgmma_tile(WgmmaConfigId::k128x64).smem_bytes() <= kMaxSmemPerBlock,
               "a wgmma tile must fit in one SM's shared memory");
 
 }  // namespace tiledmm::cuda

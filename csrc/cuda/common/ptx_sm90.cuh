@@ -95,12 +95,6 @@ __device__ __forceinline__ void tma_store_wait_read() {
   asm volatile("cp.async.bulk.wait_group.read %0;\n" ::"n"(kPending) : "memory");
 #endif
 }
-// Waits until all of this thread's store groups have completed (written global memory).
-__device__ __forceinline__ void tma_store_wait_all() {
-#ifdef TILEDMM_SM90A_DEVICE
-  asm volatile("cp.async.bulk.wait_group 0;\n" ::: "memory");
-#endif
-}
 // Orders this thread's ordinary shared-memory writes before later reads by the TMA unit.
 __device__ __forceinline__ void fence_proxy_async_shared() {
 #ifdef TILEDMM_SM90A_DEVICE

@@ -1,6 +1,6 @@
 // Warpgroup MMA (wgmma, sm_90a) on operands in 128-byte-swizzled shared memory: the
 // matrix descriptors that tell the tensor cores where a tile lies, and one wrapper per
-// instruction shape the `wgmma` family issues (m64 x n{128,256} x 32 bytes of K).
+// instruction shape the `wgmma` family issues (m64 x n{64,128,256} x 32 bytes of K).
 #pragma once
 
 #include "ptx_sm90.cuh"
@@ -39,6 +39,9 @@ __device__ __forceinline__ uint64_t swizzled_smem_descriptor(const void* tile, u
   TILEDMM_ACC8(d, (i) + 0), TILEDMM_ACC8(d, (i) + 8), TILEDMM_ACC8(d, (i) + 16), TILEDMM_ACC8(d, (i) + 24)
 #define TILEDMM_ACC64(d, i) TILEDMM_ACC32(d, (i) + 0), TILEDMM_ACC32(d, (i) + 32)
 #define TILEDMM_ACC128(d) TILEDMM_ACC64(d, 0), TILEDMM_ACC64(d, 64)
+#define TILEDMM_REGS32 \
+  "%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, " \
+  "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31"
 #define TILEDMM_REGS64 \
   "%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, " \
   "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, " \
@@ -62,15 +65,26 @@ __device__ __forceinline__ uint64_t swizzled_smem_descriptor(const void* tile, u
   " {" regs "}, " a ", " b ", p, 1, 1" transposes ";\n}\n"
 #define TILEDMM_WGMMA_INPUTS "l"(desc_a), "l"(desc_b), "r"(scale_d), "n"(kTransA), "n"(kTransB)
 
-// T: c10::BFloat16, c10::Half, or float (computed as TF32). kN: 128 or 256.
+// T: c10::BFloat16, c10::Half, or float (computed as TF32). kN: 64, 128 or 256.
 template <typename T, int kN, int kTransA, int kTransB>
 __device__ __forceinline__ void wgmma_async(float (&d)[kN / 2], uint64_t desc_a, uint64_t desc_b,
                                             int scale_d) {
-  static_assert(kN == 128 || kN == 256, "wgmma_async: N is 128 or 256");
+  static_assert(kN == 64 || kN == 128 || kN == 256, "wgmma_async: N is 64, 128 or 256");
   static_assert(!std::is_same_v<T, float> || (kTransA == 0 && kTransB == 0),
                 "TF32 wgmma reads K-major operands only");
 #ifdef TILEDMM_SM90A_DEVICE
-  if constexpr (kN == 128) {
+  if constexpr (kN == 64) {
+    if constexpr (std::is_same_v<T, c10::BFloat16>) {
+      asm volatile(TILEDMM_WGMMA("m64n64k16.f32.bf16.bf16", TILEDMM_REGS32, "%32", "%33", "%34", ", %35, %36")
+                   : TILEDMM_ACC32(d, 0) : TILEDMM_WGMMA_INPUTS);
+    } else if constexpr (std::is_same_v<T, c10::Half>) {
+      asm volatile(TILEDMM_WGMMA("m64n64k16.f32.f16.f16", TILEDMM_REGS32, "%32", "%33", "%34", ", %35, %36")
+                   : TILEDMM_ACC32(d, 0) : TILEDMM_WGMMA_INPUTS);
+    } else {
+      asm volatile(TILEDMM_WGMMA("m64n64k8.f32.tf32.tf32", TILEDMM_REGS32, "%32", "%33", "%34", "")
+                   : TILEDMM_ACC32(d, 0) : TILEDMM_WGMMA_INPUTS);
+    }
+  } else if constexpr (kN == 128) {
     if constexpr (std::is_same_v<T, c10::BFloat16>) {
       asm volatile(TILEDMM_WGMMA("m64n128k16.f32.bf16.bf16", TILEDMM_REGS64, "%64", "%65", "%66", ", %67, %68")
                    : TILEDMM_ACC64(d, 0) : TILEDMM_WGMMA_INPUTS);
@@ -102,6 +116,7 @@ __device__ __forceinline__ void wgmma_async(float (&d)[kN / 2], uint64_t desc_a,
 #undef TILEDMM_WGMMA
 #undef TILEDMM_REGS128
 #undef TILEDMM_REGS64
+#undef TILEDMM_REGS32
 #undef TILEDMM_ACC128
 #undef TILEDMM_ACC64
 #undef TILEDMM_ACC32

@@ -17,7 +17,8 @@
 //                      hands each box to a TMA store, which writes it to C while the
 //                      warpgroup goes on with the next box and the next tile's MMAs (and
 //                      the producer already streams that tile's k-tiles). Outputs whose
-//                      rows break TMA's 16-byte rule take direct stores (store_fragment).
+//                      rows break TMA's 16-byte rule leave the same buffers through the
+//                      warpgroup's own row-wise stores (StagedOutput::copy_out).
 // Blocks loop over the output tiles in grouped order (tile_order.cuh), so concurrently
 // running tiles share A and B panels in L2. Operands must satisfy TMA (16-byte aligned
 // base and leading dimension; TF32 additionally K-major); the launcher repacks others.
@@ -140,6 +141,41 @@ struct StagedOutput {
       }
     }
   }
+
+  // The store of a written box without TMA, for outputs whose rows break its 16-byte rule:
+  // the warpgroup's 128 threads copy the box out row by row in words as wide as the rows'
+  // alignment allows (`word_bytes`), consecutive threads on consecutive words, so a warp
+  // writes whole runs of a row rather than the scattered pairs of the fragment layout.
+  // `c` is the output (or split-K plane) with n columns; row0, col0: the box's corner.
+  __device__ __forceinline__ static void copy_out(const unsigned char* buffer, Out* c, int64_t m, int64_t n,
+                                                  int64_t row0, int64_t col0, int thread, int word_bytes) {
+    switch (word_bytes) {
+      case 16: copy_out_in<uint4>(buffer, c, m, n, row0, col0, thread); break;
+      case 8: copy_out_in<uint2>(buffer, c, m, n, row0, col0, thread); break;
+      case 4: copy_out_in<uint32_t>(buffer, c, m, n, row0, col0, thread); break;
+      default:
+        if constexpr (sizeof(Out) == 2) copy_out_in<uint16_t>(buffer, c, m, n, row0, col0, thread);
+    }
+  }
+
+ private:
+  template <typename Word>
+  __device__ __forceinline__ static void copy_out_in(const unsigned char* buffer, Out* c, int64_t m, int64_t n,
+                                                     int64_t row0, int64_t col0, int thread) {
+    constexpr int kWordsPerRow = kSwizzleRowBytes / sizeof(Word);
+    constexpr int kOutPerWord = sizeof(Word) / sizeof(Out);
+#pragma unroll 4
+    for (int i = thread; i < 64 * kWordsPerRow; i += 128) {
+      const int row = i / kWordsPerRow, byte = (i % kWordsPerRow) * static_cast<int>(sizeof(Word));
+      const int64_t r = row0 + row, col = col0 + byte / static_cast<int>(sizeof(Out));
+      // Rows' lengths are a multiple of the word: a word is all inside n or all past it.
+      if (r >= m || col >= n) continue;
+      const int chunk = (byte / 16) ^ (row % 8);
+      *reinterpret_cast<Word*>(c + r * n + col) =
+          *reinterpret_cast<const Word*>(buffer + row * kSwizzleRowBytes + chunk * 16 + byte % 16);
+    }
+    static_assert(kOutPerWord >= 1, "a word holds whole outputs");
+  }
 };
 
 // Out is T (the output C), or float for split-K partial planes (split_k.h): the work
@@ -147,7 +183,7 @@ struct StagedOutput {
 template <typename T, typename Out, WgmmaConfigId kConfig, bool kAMnMajor, bool kBMnMajor, Activation kActivation>
 __global__ void __launch_bounds__(wgmma_tile(kConfig).threads(), 1)
     wgmma_gemm_kernel(const __grid_constant__ CUtensorMap a_map, const __grid_constant__ CUtensorMap b_map,
-                      const __grid_constant__ CUtensorMap c_map, bool tma_store, Out* __restrict__ c, int64_t m,
+                      const __grid_constant__ CUtensorMap c_map, int direct_word_bytes, Out* __restrict__ c, int64_t m,
                       int64_t n, int64_t k, int64_t k_per_split, OutputEpilogue<Out, kActivation> epilogue) {
 #ifdef TILEDMM_SM90A_DEVICE
   constexpr WgmmaTile kTile = wgmma_tile(kConfig);
@@ -158,7 +194,6 @@ __global__ void __launch_bounds__(wgmma_tile(kConfig).threads(), 1)
 
   using Staged = StagedOutput<Out>;
   constexpr int kBoxes = kBN / Staged::kBoxCols;  // output boxes per consumer slab
-  static_assert(kBoxes % 2 == 0, "boxes alternate between two buffers, tile after tile");
 
   // Shared memory: [stages][A tile | B tile], [consumers][2] output boxes, the mbarriers.
   extern __shared__ unsigned char smem_window[];
@@ -219,10 +254,10 @@ __global__ void __launch_bounds__(wgmma_tile(kConfig).threads(), 1)
     setmaxnreg_increase<232>();
     const int consumer = warpgroup - 1;
     const int warp = (threadIdx.x / 32) % 4, lane = threadIdx.x % 32;
-    const bool pairs_ok = n % 2 == 0;
     int stage = 0;
     uint32_t phase = 0;
     float acc[kBN / 2] = {};
+    uint32_t boxes_written = 0;  // the output buffers alternate box after box, across tiles
     for (int64_t u = blockIdx.x; u < units; u += gridDim.x) {
       const Unit unit = unit_at(u);
       int previous = 0;
@@ -249,41 +284,37 @@ __global__ void __launch_bounds__(wgmma_tile(kConfig).threads(), 1)
       // The epilogue goes box by box (64 rows x 128 bytes of the slab) in a rolled loop: its
       // code (an activation's erf or exp per value) appears once, not once per accumulator.
       // Unrolled, the gelu instance was 3.7x the code of the plain one, fetched anew by the
-      // consumers every tile.
+      // consumers every tile. Each box is written to shared memory, then leaves through a TMA
+      // store or, for outputs TMA cannot address (direct_word_bytes > 0), row-wise stores.
       const int64_t slab_row = unit.tile.m * kBM + 64 * consumer;
+      const bool tma_store = direct_word_bytes == 0;
 #pragma unroll 1
       for (int box = 0; box < kBoxes; ++box) {
         const int64_t col0 = unit.tile.n * kBN + box * Staged::kBoxCols;
         float values[Staged::kValuesPerBox];
         Staged::template select<kBoxes>(values, acc, box);
-        if (tma_store) {
-          unsigned char* const buffer =
-              output_boxes + (2 * consumer + box % 2) * WgmmaTile::kOutputBoxBytes;
-          const bool issuer = threadIdx.x % 128 == 0;
-          // The store issued two boxes ago read this buffer: it must be done reading.
-          if (issuer) tma_store_wait_read<1>();
-          named_barrier_sync(1 + consumer, 128);
-          Staged::write(buffer, values, warp, lane, col0, n, epilogue);
-          fence_proxy_async_shared();  // the writes, visible to the TMA unit
-          named_barrier_sync(1 + consumer, 128);
-          if (issuer) {
-            tma_store_3d(&c_map, buffer, static_cast<int32_t>(col0), static_cast<int32_t>(slab_row),
-                         static_cast<int32_t>(unit.split));
-            tma_store_commit();
-          }
-        } else {
-          // values[4f .. 4f + 3]: the m16n8 fragment at columns col0 + 8f of the warp's 16 rows.
-          const int64_t row = slab_row + 16 * warp + lane / 4;
-#pragma unroll
-          for (int f = 0; f < Staged::kFragmentsPerBox; ++f) {
-            store_fragment<Out>(c + unit.split * m * n, m, n, row, col0 + 8 * f + 2 * (lane % 4), &values[4 * f],
-                                pairs_ok, epilogue);
-          }
+        unsigned char* const buffer =
+            output_boxes + (2 * consumer + boxes_written++ % 2) * WgmmaTile::kOutputBoxBytes;
+        const bool issuer = threadIdx.x % 128 == 0;
+        // The store issued two boxes ago read this buffer: it must be done reading (direct
+        // stores: every thread has passed its own copy, which the barrier confirms).
+        if (tma_store && issuer) tma_store_wait_read<1>();
+        named_barrier_sync(1 + consumer, 128);
+        Staged::write(buffer, values, warp, lane, col0, n, epilogue);
+        if (tma_store) fence_proxy_async_shared();  // the writes, visible to the TMA unit
+        named_barrier_sync(1 + consumer, 128);
+        if (!tma_store) {
+          Staged::copy_out(buffer, c + unit.split * m * n, m, n, slab_row, col0, threadIdx.x % 128, direct_word_bytes);
+        } else if (issuer) {
+          tma_store_3d(&c_map, buffer, static_cast<int32_t>(col0), static_cast<int32_t>(slab_row),
+                       static_cast<int32_t>(unit.split));
+          tma_store_commit();
         }
       }
     }
-    // Shared memory must outlive the reads of the last stores.
-    if (tma_store && threadIdx.x % 128 == 0) tma_store_wait_all();
+    // Shared memory must outlive the last stores' reads of it. Their writes to global
+    // memory need no wait: they complete with the grid, before any later kernel runs.
+    if (direct_word_bytes == 0 && threadIdx.x % 128 == 0) tma_store_wait_read<0>();
   }
 #endif
 }
@@ -291,7 +322,9 @@ __global__ void __launch_bounds__(wgmma_tile(kConfig).threads(), 1)
 // Runtime WgmmaConfigId -> compile-time constant.
 template <typename F>
 void with_wgmma_config(WgmmaConfigId id, F&& f) {
-  if (id == WgmmaConfigId::k128x128) {
+  if (id == WgmmaConfigId::k128x64) {
+    f(std::integral_constant<WgmmaConfigId, WgmmaConfigId::k128x64>{});
+  } else if (id == WgmmaConfigId::k128x128) {
     f(std::integral_constant<WgmmaConfigId, WgmmaConfigId::k128x128>{});
   } else {
     f(std::integral_constant<WgmmaConfigId, WgmmaConfigId::k128x256>{});
@@ -328,15 +361,23 @@ CUtensorMapDataType output_tma_dtype() {
   return CU_TENSOR_MAP_DATA_TYPE_FLOAT32;  // float32 C (TF32) or split-K planes: stored as is
 }
 
-// TILEDMM_WGMMA_STORES=direct keeps the epilogue on direct register -> global stores, the
-// path unaligned outputs take: a switch to measure what staging C through shared memory
-// for TMA stores buys (bench/NOTES.md).
+// TILEDMM_WGMMA_STORES=direct sends every output box out with the threads' own row-wise
+// stores, the path of outputs whose rows TMA cannot address: a switch to measure what the
+// TMA stores buy (bench/NOTES.md).
 inline bool direct_stores_forced() {
   static const bool forced = [] {
     const char* v = std::getenv("TILEDMM_WGMMA_STORES");
     return v != nullptr && std::string_view(v) == "direct";
   }();
   return forced;
+}
+
+// The widest word (2 to 16 bytes) at which every row of a row-major [*, n] output starts.
+inline int store_word_bytes(const void* out, int64_t n, int64_t element_size) {
+  const auto address = reinterpret_cast<uintptr_t>(out);
+  int word = 16;
+  while (word > element_size && ((n * element_size) % word != 0 || address % word != 0)) word /= 2;
+  return word;
 }
 
 // The tensor map of an operand tile of block_mn rows along MN (see StagedOperand).
@@ -364,13 +405,15 @@ void launch_config(const MatrixView& a, const MatrixView& b, Out* out, const Gem
   const CUtensorMap b_map = operand_tensor_map<T>(b, /*is_a=*/false, kTile.block_n);
   // C (or the split-K planes) through TMA stores when its rows keep 16-byte alignment.
   const bool tma_store = output_tensor_map_ok(out, p.n, sizeof(Out)) && !direct_stores_forced();
+  // Otherwise row-wise stores in the widest word that every row start keeps aligned.
+  const int direct_word_bytes = tma_store ? 0 : store_word_bytes(out, p.n, sizeof(Out));
   const CUtensorMap c_map = tma_store ? make_output_tensor_map(out, output_tma_dtype<Out>(), p.n, p.m, split.splits,
                                                                sizeof(Out), /*box_rows=*/64)
                                       : CUtensorMap{};
   const int64_t tiles = ((p.m + kTile.block_m - 1) / kTile.block_m) * ((p.n + kTile.block_n - 1) / kTile.block_n);
   const int sm_count = at::cuda::getCurrentDeviceProperties()->multiProcessorCount;
   const unsigned blocks = static_cast<unsigned>(std::min<int64_t>(tiles * split.splits, sm_count));  // persistent
-  kernel<<<blocks, kTile.threads(), kTile.smem_bytes(), stream>>>(a_map, b_map, c_map, tma_store, out, p.m, p.n,
+  kernel<<<blocks, kTile.threads(), kTile.smem_bytes(), stream>>>(a_map, b_map, c_map, direct_word_bytes, out, p.m, p.n,
                                                                   p.k, split.k_per_split, epilogue);
   C10_CUDA_KERNEL_LAUNCH_CHECK();
 }

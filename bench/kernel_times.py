@@ -1,0 +1,93 @@
+"""Where the GPU time of a call goes: every kernel a workload launches, with its GPU time
+from the profiler (CUPTI), summed by kernel name, tiledmm against torch in the same run.
+
+    python bench/kernel_times.py gemm 4097x4095x4093 --dtype bf16
+    python bench/kernel_times.py gemm 64x64x64,1024x1024x1024 --dtype bf16
+    python bench/kernel_times.py train --dtype bf16
+
+`gemm`: tiledmm.gemm against torch.matmul on each shape (layout nn). `train`: one training
+step of the benchmark's TinyGPT with and without tiledmm.replace_linear. Prints, for each,
+the kernels sorted by total GPU time (calls, total and mean microseconds per step).
+"""
+import argparse
+import collections
+import copy
+import os
+import sys
+
+import torch
+import torch.nn.functional as F
+from torch.profiler import ProfilerActivity, profile
+
+import tiledmm
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tests"))
+from gpt_model import TinyGPT  # noqa: E402
+
+DTYPES = {"bf16": torch.bfloat16, "fp16": torch.float16, "fp32": torch.float32}
+
+
+def kernel_table(fn, steps):
+    """GPU kernels of `steps` calls of fn: {name: (launches, total µs)} per step."""
+    for _ in range(3):
+        fn()
+    torch.cuda.synchronize()
+    with profile(activities=[ProfilerActivity.CUDA]) as prof:
+        for _ in range(steps):
+            fn()
+        torch.cuda.synchronize()
+    table = collections.defaultdict(lambda: [0, 0.0])
+    for event in prof.events():
+        if event.device_type == torch.autograd.DeviceType.CUDA:
+            row = table[event.name[:110]]
+            row[0] += 1
+            row[1] += event.device_time
+    return {name: (calls / steps, us / steps) for name, (calls, us) in table.items()}
+
+
+def print_table(title, table, top):
+    total = sum(us for _, us in table.values())
+    print(f"\n== {title}: {total:.1f} µs of kernels per step")
+    for name, (calls, us) in sorted(table.items(), key=lambda kv: -kv[1][1])[:top]:
+        print(f"  {us:9.1f} µs  {calls:5.1f}x  {us / calls:8.1f} µs each  {name}")
+
+
+def gemm(args, dtype):
+    for spec in args.what.split(","):
+        m, n, k = (int(v) for v in spec.split("x"))
+        a = torch.randn(m, k, device="cuda", dtype=dtype)
+        b = torch.randn(k, n, device="cuda", dtype=dtype)
+        print_table(f"tiledmm.gemm {spec}", kernel_table(lambda: tiledmm.gemm(a, b), args.steps), args.top)
+        print_table(f"torch.matmul {spec}", kernel_table(lambda: torch.matmul(a, b), args.steps), args.top)
+
+
+def train(args, dtype):
+    torch.manual_seed(0)
+    ref = TinyGPT(vocab=8192, width=1024, heads=16, layers=4, context=512).to("cuda", dtype)
+    ours = tiledmm.replace_linear(copy.deepcopy(ref))
+    idx = torch.randint(0, 8192, (8, 512), device="cuda")
+    targets = torch.randint(0, 8192, (8, 512), device="cuda")
+
+    def step(model):
+        def run():
+            model.zero_grad(set_to_none=True)
+            F.cross_entropy(model(idx).float().flatten(0, 1), targets.flatten()).backward()
+        return run
+
+    print_table("training step, tiledmm.replace_linear", kernel_table(step(ours), args.steps), args.top)
+    print_table("training step, nn.Linear", kernel_table(step(ref), args.steps), args.top)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("workload", choices=["gemm", "train"])
+    parser.add_argument("what", nargs="?", default="", help="gemm: shapes MxNxK, comma separated")
+    parser.add_argument("--dtype", default="bf16", choices=list(DTYPES))
+    parser.add_argument("--steps", type=int, default=20)
+    parser.add_argument("--top", type=int, default=25)
+    args = parser.parse_args()
+    {"gemm": gemm, "train": train}[args.workload](args, DTYPES[args.dtype])
+
+
+if __name__ == "__main__":
+    main()
