@@ -11,6 +11,7 @@ import argparse
 import copy
 import json
 import os
+import statistics
 import sys
 
 import torch
@@ -46,7 +47,7 @@ def bench_layers(dtype):
     return rows
 
 
-def bench_training(dtype, width=1024, layers=4, batch=8, context=512):
+def bench_training(dtype, width=1024, layers=4, batch=8, context=512, rounds=5):
     torch.manual_seed(0)
     ref = TinyGPT(vocab=8192, width=width, heads=16, layers=layers, context=context).to("cuda", dtype)
     ours = tiledmm.replace_linear(copy.deepcopy(ref))
@@ -58,10 +59,17 @@ def bench_training(dtype, width=1024, layers=4, batch=8, context=512):
             model.zero_grad(set_to_none=True)
             F.cross_entropy(model(idx).float().flatten(0, 1), targets.flatten()).backward()
         return run
-    ref_ms, ours_ms = median_ms(step(ref), "cuda"), median_ms(step(ours), "cuda")
+    # Alternate the two models over several rounds and take each one's median: a step is
+    # partly host-bound, and the machine's state drifts between back-to-back measurements.
+    ref_runs, our_runs = [], []
+    for _ in range(rounds):
+        ref_runs.append(median_ms(step(ref), "cuda"))
+        our_runs.append(median_ms(step(ours), "cuda"))
+    ref_ms, ours_ms = statistics.median(ref_runs), statistics.median(our_runs)
     row = dict(model=f"TinyGPT width {width}, {layers} layers, batch {batch}x{context}", nn_linear_ms=ref_ms,
-               tiledmm_ms=ours_ms, ratio=ours_ms / ref_ms)
-    print(f"training step: nn.Linear {ref_ms:.3f} ms, tiledmm {ours_ms:.3f} ms (x{ours_ms / ref_ms:.3f} time)")
+               tiledmm_ms=ours_ms, ratio=ours_ms / ref_ms, nn_linear_rounds_ms=ref_runs, tiledmm_rounds_ms=our_runs)
+    print(f"training step: nn.Linear {ref_ms:.3f} ms, tiledmm {ours_ms:.3f} ms (x{ours_ms / ref_ms:.3f} time); "
+          f"rounds: nn.Linear {', '.join(f'{t:.3f}' for t in ref_runs)}, tiledmm {', '.join(f'{t:.3f}' for t in our_runs)}")
     return row
 
 
@@ -87,17 +95,19 @@ def main(argv=None):
     parser.add_argument("--dtype", default="bf16", choices=sorted(DTYPES))
     parser.add_argument("--out", default=None)
     parser.add_argument("--no-training", action="store_true")
+    parser.add_argument("--no-layers", action="store_true", help="only the training step")
     args = parser.parse_args(argv)
     if not torch.cuda.is_available():
         sys.exit("bench_linear needs a CUDA GPU")
     dtype = DTYPES[args.dtype]
-    rows = bench_layers(dtype)
+    rows = [] if args.no_layers else bench_layers(dtype)
     training = None if args.no_training else bench_training(dtype)
     meta = dict(gpu=torch.cuda.get_device_name(), torch=torch.__version__, dtype=args.dtype)
     if args.out:
         with open(args.out + ".json", "w") as f:
             json.dump(dict(meta=meta, layers=rows, training=training), f, indent=1)
-        plot(rows, args.out + ".png", f"linear layers, {args.dtype}, {meta['gpu']}")
+        if rows:
+            plot(rows, args.out + ".png", f"linear layers, {args.dtype}, {meta['gpu']}")
 
 
 if __name__ == "__main__":
