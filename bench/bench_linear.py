@@ -29,14 +29,14 @@ SHAPES = [(8192, 4096, 4096), (8192, 4096, 14336), (8192, 14336, 4096), (4096, 4
 CASES = {"bias": (None, lambda z: z), "bias+gelu": ("gelu", F.gelu), "bias+silu": ("silu", F.silu)}
 
 
-def bench_layers(dtype):
+def bench_layers(dtype, kernel=None):
     rows = []
     for tokens, fan_in, fan_out in SHAPES:
         x = torch.randn(tokens, fan_in, device="cuda", dtype=dtype)
         w = torch.randn(fan_out, fan_in, device="cuda", dtype=dtype) / fan_in**0.5
         b = torch.randn(fan_out, device="cuda", dtype=dtype)
         for case, (activation, torch_act) in CASES.items():
-            ours = median_ms(lambda: tiledmm.linear(x, w, b, activation=activation), "cuda")
+            ours = median_ms(lambda: tiledmm.linear(x, w, b, activation=activation, kernel=kernel), "cuda")
             theirs = median_ms(lambda: torch_act(F.linear(x, w, b)), "cuda")
             flops = 2 * tokens * fan_in * fan_out
             rows.append(dict(shape=f"{tokens}x{fan_in}->{fan_out}", case=case, tiledmm_ms=ours, torch_ms=theirs,
@@ -96,13 +96,14 @@ def main(argv=None):
     parser.add_argument("--out", default=None)
     parser.add_argument("--no-training", action="store_true")
     parser.add_argument("--no-layers", action="store_true", help="only the training step")
+    parser.add_argument("--kernel", default=None, help="the layers' kernel (default: the planner's)")
     args = parser.parse_args(argv)
     if not torch.cuda.is_available():
         sys.exit("bench_linear needs a CUDA GPU")
     dtype = DTYPES[args.dtype]
-    rows = [] if args.no_layers else bench_layers(dtype)
+    rows = [] if args.no_layers else bench_layers(dtype, args.kernel)
     training = None if args.no_training else bench_training(dtype)
-    meta = dict(gpu=torch.cuda.get_device_name(), torch=torch.__version__, dtype=args.dtype)
+    meta = dict(gpu=torch.cuda.get_device_name(), torch=torch.__version__, dtype=args.dtype, kernel=args.kernel)
     if args.out:
         with open(args.out + ".json", "w") as f:
             json.dump(dict(meta=meta, layers=rows, training=training), f, indent=1)

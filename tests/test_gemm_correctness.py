@@ -123,8 +123,10 @@ def test_nan_and_inf_propagate(device):
 @requires_cuda
 @pytest.mark.parametrize("dtype", DTYPES, ids=str)
 @pytest.mark.parametrize("shape", [(300, 520, 100), (129, 257, 33), (1, 300, 7), (257, 1, 65),
-                                   (260, 515, 1031)], ids=lambda s: "x".join(map(str, s)))
+                                   (260, 515, 1031), (2100, 2100, 130)], ids=lambda s: "x".join(map(str, s)))
 def test_every_tile_config_cuda(dtype, shape):
+    # (2100, 2100, 130): more tiles than SMs for every config, so persistent blocks run
+    # several tiles (and ping-pong consumers take turns).
     # The planner picks the large tiles only for large outputs; name each config so that
     # every one of them is checked on ragged edges in M, N and K.
     for info in tiledmm.kernels():
