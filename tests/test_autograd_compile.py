@@ -47,6 +47,20 @@ def test_gradients_match_torch_matmul(device, dtype):
     torch.testing.assert_close(gb, rb, **tol)
 
 
+def test_autograd_node_only_when_a_gradient_is_recorded():
+    # The autograd kernels are C++ (csrc/autograd.cpp): a call records one C++ node when an
+    # input needs a gradient, and none otherwise (no grad, no_grad, inference mode).
+    a, b = torch.randn(8, 4, requires_grad=True), torch.randn(4, 6)
+    x, w = torch.randn(3, 5, 4, requires_grad=True), torch.randn(7, 4)
+    assert "GemmFunction" in tiledmm.gemm(a, b).grad_fn.name()
+    assert "LinearFunction" in tiledmm.linear(x, w, activation="gelu").grad_fn.name()
+    assert tiledmm.gemm(a.detach(), b).grad_fn is None
+    with torch.no_grad():
+        assert tiledmm.gemm(a, b).grad_fn is None and tiledmm.linear(x, w).grad_fn is None
+    with torch.inference_mode():
+        assert tiledmm.gemm(a, b).grad_fn is None
+
+
 def test_only_the_needed_gradient_is_computed():
     a = torch.randn(8, 4, requires_grad=True)
     b = torch.randn(4, 6)  # no grad
