@@ -2,21 +2,9 @@
 #include <tiledmm/tiledmm.h>
 
 #include "kernel_registry.h"
-
-#include <ATen/core/dispatch/Dispatcher.h>
+#include "op_calls.h"
 
 namespace tiledmm {
-
-namespace {
-at::Tensor call_gemm(const at::Tensor& a, const at::Tensor& b,
-                     std::optional<std::string_view> kernel) {
-  static const auto op = c10::Dispatcher::singleton()
-                             .findSchemaOrThrow("tiledmm::gemm", "")
-                             .typed<at::Tensor(const at::Tensor&, const at::Tensor&,
-                                               std::optional<std::string_view>)>();
-  return op.call(a, b, kernel);
-}
-}  // namespace
 
 at::Tensor gemm(const at::Tensor& a, const at::Tensor& b) { return call_gemm(a, b, std::nullopt); }
 

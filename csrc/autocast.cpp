@@ -1,8 +1,9 @@
 // Autocast for gemm and linear: under torch.autocast the operands are cast to the
 // autocast dtype (float16/bfloat16), as torch.mm and F.linear are, then the op runs
 // again below the autocast dispatch key.
+#include "op_calls.h"
+
 #include <ATen/autocast_mode.h>
-#include <ATen/core/dispatch/Dispatcher.h>
 #include <torch/library.h>
 
 #include <optional>
@@ -16,10 +17,7 @@ template <c10::DeviceType kDevice>
 at::Tensor gemm_autocast(const at::Tensor& a, const at::Tensor& b, std::optional<std::string_view> kernel) {
   const c10::impl::ExcludeDispatchKeyGuard no_autocast(at::autocast::get_autocast_dispatch_key_from_device_type(kDevice));
   const at::ScalarType dtype = at::autocast::get_lower_precision_fp_from_device_type(kDevice);
-  static const auto op = c10::Dispatcher::singleton()
-                             .findSchemaOrThrow("tiledmm::gemm", "")
-                             .typed<at::Tensor(const at::Tensor&, const at::Tensor&, std::optional<std::string_view>)>();
-  return op.call(at::autocast::cached_cast(dtype, a, kDevice), at::autocast::cached_cast(dtype, b, kDevice), kernel);
+  return call_gemm(at::autocast::cached_cast(dtype, a, kDevice), at::autocast::cached_cast(dtype, b, kDevice), kernel);
 }
 
 template <c10::DeviceType kDevice>
@@ -27,12 +25,8 @@ at::Tensor linear_autocast(const at::Tensor& x, const at::Tensor& weight, const 
                            std::string_view activation, std::optional<std::string_view> kernel) {
   const c10::impl::ExcludeDispatchKeyGuard no_autocast(at::autocast::get_autocast_dispatch_key_from_device_type(kDevice));
   const at::ScalarType dtype = at::autocast::get_lower_precision_fp_from_device_type(kDevice);
-  static const auto op = c10::Dispatcher::singleton()
-                             .findSchemaOrThrow("tiledmm::linear", "")
-                             .typed<at::Tensor(const at::Tensor&, const at::Tensor&, const std::optional<at::Tensor>&,
-                                               std::string_view, std::optional<std::string_view>)>();
-  return op.call(at::autocast::cached_cast(dtype, x, kDevice), at::autocast::cached_cast(dtype, weight, kDevice),
-                 at::autocast::cached_cast(dtype, bias, kDevice), activation, kernel);
+  return call_linear(at::autocast::cached_cast(dtype, x, kDevice), at::autocast::cached_cast(dtype, weight, kDevice),
+                     at::autocast::cached_cast(dtype, bias, kDevice), activation, kernel);
 }
 
 }  // namespace

@@ -10,9 +10,9 @@
 // The backward formulas call the tiledmm ops themselves through the dispatcher, so they
 // are differentiable again (double backward) and traceable by torch.compile.
 #include "gemm_problem.h"
+#include "op_calls.h"
 
 #include <ATen/ATen.h>
-#include <ATen/core/dispatch/Dispatcher.h>
 #include <torch/autograd.h>
 #include <torch/library.h>
 
@@ -26,22 +26,6 @@ namespace {
 
 using torch::autograd::AutogradContext;
 using torch::autograd::variable_list;
-
-at::Tensor call_gemm(const at::Tensor& a, const at::Tensor& b, std::optional<std::string_view> kernel) {
-  static const auto op = c10::Dispatcher::singleton()
-                             .findSchemaOrThrow("tiledmm::gemm", "")
-                             .typed<at::Tensor(const at::Tensor&, const at::Tensor&, std::optional<std::string_view>)>();
-  return op.call(a, b, kernel);
-}
-
-at::Tensor call_linear(const at::Tensor& x, const at::Tensor& weight, const std::optional<at::Tensor>& bias,
-                       std::string_view activation, std::optional<std::string_view> kernel) {
-  static const auto op = c10::Dispatcher::singleton()
-                             .findSchemaOrThrow("tiledmm::linear", "")
-                             .typed<at::Tensor(const at::Tensor&, const at::Tensor&, const std::optional<at::Tensor>&,
-                                               std::string_view, std::optional<std::string_view>)>();
-  return op.call(x, weight, bias, activation, kernel);
-}
 
 // The kernel name travels to backward so that the gradients run on the same variant.
 void save_kernel(AutogradContext* ctx, std::optional<std::string_view> kernel) {

@@ -14,6 +14,11 @@ namespace {
 
 int64_t ceil_div(int64_t x, int64_t y) { return (x + y - 1) / y; }
 
+// Output tiles of block_m x block_n that cover the problem's M x N.
+int64_t tile_count(const GemmShape& s, int64_t block_m, int64_t block_n) {
+  return ceil_div(s.m, block_m) * ceil_div(s.n, block_n);
+}
+
 // Appends to the caller's reason string, if it asked for one.
 struct Reasons {
   std::string* out;
@@ -36,10 +41,7 @@ SimtConfigId pick_simt_config(const GemmShape& s, const GpuInfo& gpu, const Reas
     why.add("float64 uses the double-precision simt tile");
     return SimtConfigId::kDouble64x64;
   }
-  auto tiles = [&](SimtConfigId id) {
-    const SimtTile& t = simt_tile(id);
-    return ceil_div(s.m, t.block_m) * ceil_div(s.n, t.block_n);
-  };
+  auto tiles = [&](SimtConfigId id) { return tile_count(s, simt_tile(id).block_m, simt_tile(id).block_n); };
   for (SimtConfigId id : {SimtConfigId::kFloat128x256K32, SimtConfigId::kFloat128x128}) {
     if (10 * tiles(id) >= 9 * gpu.sm_count) {
       why.add(tiles(id), " tiles of ", simt_tile(id).block_m, "x", simt_tile(id).block_n,
@@ -58,10 +60,7 @@ SimtConfigId pick_simt_config(const GemmShape& s, const GpuInfo& gpu, const Reas
 // width. Not for a product with a side <= 64: it is bound by reading the other operand,
 // and split-K already spreads that over the SMs without narrowing the tiles.
 WgmmaConfigId pick_wgmma_config(const GemmShape& s, const GpuInfo& gpu, const Reasons& why) {
-  auto tiles = [&](WgmmaConfigId id) {
-    const WgmmaTile& t = wgmma_tile(id);
-    return ceil_div(s.m, t.block_m) * ceil_div(s.n, t.block_n);
-  };
+  auto tiles = [&](WgmmaConfigId id) { return tile_count(s, wgmma_tile(id).block_m, wgmma_tile(id).block_n); };
   const int64_t wide = tiles(WgmmaConfigId::k128x256), square = tiles(WgmmaConfigId::k128x128);
   if (wide >= gpu.sm_count) {
     why.add(wide, " tiles of 128x256 cover the ", gpu.sm_count, " SMs");
@@ -80,7 +79,7 @@ WgmmaConfigId pick_wgmma_config(const GemmShape& s, const GpuInfo& gpu, const Re
 // S slices per tile make tiles * S blocks of 1/S of the work each, run in
 // ceil(tiles * S / slots) waves, so the time goes as waves(S) / S: S = 4 for 32 tiles on
 // 132 slots (one full wave), S = 3 for 86 tiles (two waves of thirds beat one wave of
-// wholes). Ties go to the smaller S, and each slice keeps >= kMinSliceKTiles k-tiles (a
+// wholes). Ties go to the smaller S, and each slice keeps >= min_slice_k_tiles k-tiles (a
 // shallower slice spends its time filling the pipeline). The price is 8 S M N bytes of
 // float32 partials written and read back: small exactly when the tiles are few. (The
 // skinny family's k-tile is a whole block step, hundreds deep: one is enough per slice.
@@ -272,7 +271,7 @@ Plan plan_gemm(const GemmShape& s, const GpuInfo& gpu, std::string_view requeste
         block_k = WgmmaTile::kRowBytes / static_cast<int>(c10::elementSize(s.dtype));
       }
     }
-    const int64_t tiles = ceil_div(s.m, block_m) * ceil_div(s.n, block_n);
+    const int64_t tiles = tile_count(s, block_m, block_n);
     const int64_t min_slice_k_tiles = plan.family == KernelFamily::kWgmma ? 16 : 4;
     plan.split = pick_split_k(s, tiles, block_k, static_cast<int64_t>(gpu.sm_count) * blocks_per_sm, why,
                               min_slice_k_tiles);
