@@ -1,6 +1,8 @@
 """Run one gemm a few times, for profilers: python bench/profile_one.py M N K [dtype] [layout] [kernel]
 
     ncu -k regex:simt --launch-skip 2 --launch-count 1 python bench/profile_one.py 4096 4096 4096
+
+kernel "torch" runs torch.matmul instead (float32 without TF32, as tiledmm's float32 default).
 """
 import sys
 
@@ -18,6 +20,10 @@ if layout[0] == "t":
     a = a.t().contiguous().t()
 if layout[1] == "t":
     b = b.t().contiguous().t()
+torch.backends.cuda.matmul.allow_tf32 = False
 for _ in range(4):
-    tiledmm.gemm(a, b, kernel=kernel)
+    if kernel == "torch":
+        torch.matmul(a, b)
+    else:
+        tiledmm.gemm(a, b, kernel=kernel)
 torch.cuda.synchronize()

@@ -8,10 +8,11 @@ enum class SimtConfigId : int {
   kFloat128x256 = 0,     // large problems: 8 warps, 8x16 outputs per thread, 1 block per SM
   kFloat128x256K32 = 1,  // the same with a 32-deep K step (half the barriers per FMA)
   kFloat128x128W64 = 2,  // 4 warps of 64x64 (8x16 per thread), 2 blocks per SM
-  kFloat128x128 = 3,     // medium problems: 8 warps, 8x8 outputs per thread, 2 blocks per SM
-  kFloat64x64 = 4,       // problems under one wave of 128x128 tiles: 4 warps, 4x8 per thread
-  kDouble64x64 = 5,      // float64: 4 warps, 4x8 doubles per thread
-  kCount = 6,
+  kFloat128x128W64K32 = 3,  // the same with a 32-deep K step
+  kFloat128x128 = 4,     // medium problems: 8 warps, 8x8 outputs per thread, 2 blocks per SM
+  kFloat64x64 = 5,       // problems under one wave of 128x128 tiles: 4 warps, 4x8 per thread
+  kDouble64x64 = 6,      // float64: 4 warps, 4x8 doubles per thread
+  kCount = 7,
 };
 
 // The hierarchy: block tile (shared memory, `stages` deep) -> warp tile -> thread tile.
@@ -47,6 +48,7 @@ struct SimtTile {
 // kFloat128x256: 256 threads, 100,352 B smem, 128 accumulators/thread
 // kFloat128x256K32: 256 threads, 150,528 B smem, 128 accumulators/thread
 // kFloat128x128W64: 128 threads, 67,584 B smem, 128 accumulators/thread
+// kFloat128x128W64K32: 128 threads, 101,376 B smem, 128 accumulators/thread
 // kFloat128x128: 256 threads, 67,584 B smem, 64 accumulators/thread
 // kFloat64x64:   128 threads, 34,816 B smem, 32 accumulators/thread
 // kDouble64x64:  128 threads, 67,584 B smem, 32 accumulators/thread (64 registers)
@@ -55,6 +57,7 @@ constexpr SimtTile kSimtTiles[] = {
     {"f32_128x256x16_w64x64_t8x16_s4", 128, 256, 16, 2, 4, 8, 4, 4, 1},
     {"f32_128x256x32_w64x64_t8x16_s3", 128, 256, 32, 2, 4, 8, 4, 3, 1},
     {"f32_128x128x16_w64x64_t8x16_s4", 128, 128, 16, 2, 2, 8, 4, 4, 2},
+    {"f32_128x128x32_w64x64_t8x16_s3", 128, 128, 32, 2, 2, 8, 4, 3, 2},
     {"f32_128x128x16_w64x32_t8x8_s4", 128, 128, 16, 2, 4, 8, 4, 4, 2},
     {"f32_64x64x16_w32x32_t4x8_s4", 64, 64, 16, 2, 2, 8, 4, 4, 4},
     {"f64_64x64x16_w32x32_t4x8_s4", 64, 64, 16, 2, 2, 8, 2, 4, 2},

@@ -13,31 +13,29 @@ __device__ __forceinline__ uint32_t shared_address(const void* p) {
   return static_cast<uint32_t>(__cvta_generic_to_shared(p));
 }
 
-// Asynchronous global -> shared copy of kBytes (4, 8 or 16) that reads only `src_bytes`
-// (0..kBytes) and zero-fills the rest: one instruction handles ragged tile edges.
-// `src` must be a valid address even when src_bytes == 0.
+// Asynchronous global -> shared copy of kBytes (4, 8 or 16), all of them inside the
+// operand. Completion is tracked by commit groups (cp_async_commit / cp_async_wait).
 template <int kBytes>
-__device__ __forceinline__ void cp_async_zfill(void* smem, const void* gmem, int src_bytes) {
+__device__ __forceinline__ void cp_async(void* smem, const void* gmem) {
   static_assert(kBytes == 4 || kBytes == 8 || kBytes == 16, "cp.async copies 4, 8 or 16 bytes");
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
   if constexpr (kBytes == 16) {
     // .cg: cache in L2 only; operand tiles are reused from shared memory, not L1.
-    asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" ::"r"(shared_address(smem)),
-                 "l"(gmem), "r"(src_bytes));
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(shared_address(smem)), "l"(gmem));
   } else {
-    asm volatile("cp.async.ca.shared.global [%0], [%1], %2, %3;\n" ::"r"(shared_address(smem)),
-                 "l"(gmem), "n"(kBytes), "r"(src_bytes));
+    asm volatile("cp.async.ca.shared.global [%0], [%1], %2;\n" ::"r"(shared_address(smem)), "l"(gmem),
+                 "n"(kBytes));
   }
 #else
-  // Pre-Ampere fallback: a synchronous copy with the same zero-fill semantics.
+  // Pre-Ampere fallback: a synchronous copy.
   auto* dst = static_cast<unsigned char*>(smem);
   const auto* from = static_cast<const unsigned char*>(gmem);
-  for (int i = 0; i < kBytes; ++i) dst[i] = i < src_bytes ? from[i] : 0;
+  for (int i = 0; i < kBytes; ++i) dst[i] = from[i];
 #endif
 }
 
-// cp_async_zfill's result with ordinary loads and stores, for a copy whose src_bytes end
-// inside the 16 bytes: reads exactly the elements before src_bytes. The pipeline's
+// A copy of kBytes of which only the first src_bytes lie inside the operand, with ordinary
+// loads and stores: reads exactly those elements and zero-fills the rest. The pipeline's
 // barrier orders the stores like the asynchronous copies.
 template <typename T, int kBytes>
 __device__ __forceinline__ void copy_zfill_elementwise(T* smem, const T* gmem, int src_bytes) {

@@ -25,17 +25,20 @@ struct alignas(16) Vector {
 
 // Copies successive [kBK, kBMN] tiles of `op` (k-tile 0, 1, 2, ...) into shared memory,
 // laid out [kBK][kRowStride] (k-major rows of MN values), or [kBMN][kRowStride] (rows of K
-// values) in kVectorAlongK mode; elements outside the operand are zero-filled by cp.async.
+// values) in kVectorAlongK mode; elements outside the operand are zero-filled.
 //
 // Each thread owns a fixed J x R grid of copies in every tile: J positions along MN,
-// R positions along K. Their addresses are one running pointer plus constant strides,
-// and the MN bounds are checked once, so a tile costs little more than its cp.asyncs.
+// R positions along K. Their addresses are one running pointer plus constant strides.
 //   kVector        copy = 16 bytes along MN; J = 1, R = tile rows / thread rows
 //   kScalarAlongMn copy = 1 element along MN, lanes sweep MN; J = 1
 //   kScalarAlongK  copy = 1 element; a warp covers 8 consecutive k (one 32-byte sector of
 //                  a float row) for 4 MN values; with rows padded by one vector, the
 //                  transposed shared-memory stores hit 32 distinct banks.
 //   kVectorAlongK  copy = 16 bytes along K; a row of K values per MN index; J = MN rows.
+//
+// The state is five registers' worth (pointer, stride, shared offset, k row, MN left),
+// because it stays live across the main loop's FMAs: every register it holds is one the
+// compiler cannot spend on loading the next k's fragments early.
 template <typename T, int kBK, int kBMN, int kRowStride, int kThreads, int kVec, StageMode kMode>
 class TileStager {
   static constexpr bool kAlongK = kMode == StageMode::kScalarAlongK;
@@ -48,103 +51,117 @@ class TileStager {
   // MN-contiguous: threads per tile row. K-contiguous: threads per run of 8 k (unused).
   static constexpr int kThreadsPerRow = kAlongK ? 1 : kBMN / kCopyElems;
   static constexpr int kRowStep = kAlongK ? 8 : kThreads / kThreadsPerRow;  // k between r copies
-  static constexpr int kMnStep = kThreads / 8;                              // mn between j copies
+  static constexpr int kMnStep = kKMajor ? kRowsPerPass : kThreads / 8;  // mn between j copies
   static constexpr int kJ = kKMajor ? kBMN / kRowsPerPass : kAlongK ? kBMN / kMnStep : 1;
   static constexpr int kR = kKMajor ? 1 : kBK / kRowStep;
+  // MN elements from this thread's first copy to the end of its last one.
+  static constexpr int kMnSpan = kKMajor || kAlongK ? (kJ - 1) * kMnStep + 1 : kCopyElems;
   static_assert(kKMajor ? (kBK % kCopyElems == 0 && kThreads % kChunksK == 0 && kBMN % kRowsPerPass == 0)
                 : kAlongK ? (kBMN % kMnStep == 0 && kBK % 8 == 0)
                           : (kThreads % kThreadsPerRow == 0 && kBK % kRowStep == 0),
                 "tile does not split evenly over the threads");
 
  public:
-  __device__ __forceinline__ TileStager(const KMnOperand<T>& op, int64_t mn0, int tid)
-      : data_(op.data), k_extent_(op.k_extent) {
-    int row, col;  // this thread's first copy inside the tile
+  __device__ __forceinline__ TileStager(const KMnOperand<T>& op, int64_t mn0, int tid) {
+    int64_t mn_first;  // MN index of this thread's first copy
     if constexpr (kKMajor) {
-      row = tid / kChunksK;  // an MN index: rows of the shared tile run along K
-      col = (tid % kChunksK) * kCopyElems;
-      j_step_ = static_cast<int64_t>(kRowsPerPass) * op.ld;
-      r_step_ = 0;
-      next_ = op.data + (mn0 + row) * op.ld + col;
-      k_step_ = kBK;
-      row_ = col;  // the k offset of this thread's copies
-      smem_offset_ = row * kRowStride + col;
-#pragma unroll
-      for (int j = 0; j < kJ; ++j) mn_bytes_[j] = mn0 + row + j * kRowsPerPass < op.mn_extent ? 1 : 0;
-      return;
+      const int mn = tid / kChunksK;  // rows of the shared tile run along K
+      k_row_ = (tid % kChunksK) * kCopyElems;
+      next_ = op.data + (mn0 + mn) * op.ld + k_row_;
+      stride_ = static_cast<int64_t>(kRowsPerPass) * op.ld;  // between j copies
+      smem_offset_ = mn * kRowStride + k_row_;
+      mn_first = mn0 + mn;
     } else if constexpr (kAlongK) {
-      row = tid % 8;
-      col = tid / 8;
-      j_step_ = static_cast<int64_t>(kMnStep) * op.ld;
-      r_step_ = kRowStep;
-      next_ = op.data + (mn0 + col) * op.ld + row;
-      k_step_ = kBK;                                          // pointer step per k-tile
+      const int mn = tid / 8;
+      k_row_ = tid % 8;
+      next_ = op.data + (mn0 + mn) * op.ld + k_row_;
+      stride_ = static_cast<int64_t>(kMnStep) * op.ld;  // between j copies
+      smem_offset_ = k_row_ * kRowStride + mn;
+      mn_first = mn0 + mn;
     } else {
-      row = tid / kThreadsPerRow;
-      col = (tid % kThreadsPerRow) * kCopyElems;
-      j_step_ = 0;
-      r_step_ = static_cast<int64_t>(kRowStep) * op.ld;
-      next_ = op.data + row * op.ld + mn0 + col;
-      k_step_ = static_cast<int64_t>(kBK) * op.ld;
+      const int mn = (tid % kThreadsPerRow) * kCopyElems;
+      k_row_ = tid / kThreadsPerRow;
+      next_ = op.data + k_row_ * op.ld + mn0 + mn;
+      stride_ = static_cast<int64_t>(kRowStep) * op.ld;  // between r copies
+      smem_offset_ = k_row_ * kRowStride + mn;
+      mn_first = mn0 + mn;
     }
-    row_ = row;
-    smem_offset_ = row * kRowStride + col;
-#pragma unroll
-    for (int j = 0; j < kJ; ++j) {
-      const int64_t mn = mn0 + col + j * kMnStep;
-      const int64_t left = op.mn_extent - mn;  // elements of this copy inside the operand
-      mn_bytes_[j] = left <= 0 ? 0 : static_cast<int>(min(left, int64_t{kCopyElems})) * sizeof(T);
-    }
+    const int64_t left = op.mn_extent - mn_first;
+    mn_left_ = static_cast<int>(left < 0 ? 0 : left < kBMN ? left : kBMN);
   }
 
-  // Issue the copies of the next k-tile into `smem` (one pipeline stage).
-  __device__ __forceinline__ void issue_next(T* smem) {
-    if constexpr (kKMajor) {
-      const int64_t k_left = k_extent_ - (k_next_ + row_);
-      const int k_bytes = k_left <= 0 ? 0 : static_cast<int>(min(k_left, int64_t{kCopyElems})) * sizeof(T);
-#pragma unroll
-      for (int j = 0; j < kJ; ++j) {
-        const int bytes = mn_bytes_[j] ? k_bytes : 0;
-        T* dst = smem + smem_offset_ + j * kRowsPerPass * kRowStride;
-        if (bytes > 0 && bytes < 16) {
-          // The ragged end of K: a 16-byte cp.async may touch all 16 source bytes even
-          // when told to read fewer (compute-sanitizer flags it at an allocation's end),
-          // so the last partial chunk is copied element by element.
-          copy_zfill_elementwise<T, 16>(dst, next_ + j * j_step_, bytes);
-        } else {
-          cp_async_zfill<16>(dst, bytes > 0 ? next_ + j * j_step_ : data_, bytes);
-        }
-      }
+  // Issue the copies of the next k-tile into `smem` (one pipeline stage); `k_left` is the
+  // number of K rows from this tile's first one to the end of the operand.
+  __device__ __forceinline__ void issue_next(T* smem, int64_t k_left) {
+    // Interior tiles take unpredicated copies: bounds logic costs ~20 instructions per
+    // copy, which was a tenth of the simt main loop's issue slots.
+    if (mn_left_ >= kMnSpan && k_left >= kBK) {
+      issue_interior(smem);
     } else {
-#pragma unroll
-      for (int r = 0; r < kR; ++r) {
-        const bool k_inside = k_next_ + row_ + r * kRowStep < k_extent_;
-#pragma unroll
-        for (int j = 0; j < kJ; ++j) {
-          const int bytes = k_inside ? mn_bytes_[j] : 0;
-          const T* src = bytes > 0 ? next_ + j * j_step_ + r * r_step_ : data_;
-          const int dst = smem_offset_ + r * kRowStep * kRowStride + j * kMnStep;
-          if (bytes > 0 && bytes < kCopyBytes) {  // the ragged end of MN, as above
-            copy_zfill_elementwise<T, kCopyBytes>(smem + dst, src, bytes);
-          } else {
-            cp_async_zfill<kCopyBytes>(smem + dst, src, bytes);
-          }
-        }
-      }
+      issue_edge(smem, k_left);
     }
-    next_ += k_step_;
-    k_next_ += kBK;
+    advance();
   }
 
  private:
-  const T* data_;     // a valid address for zero-byte copies
-  const T* next_;     // this thread's first copy in the next k-tile
-  int64_t k_extent_;
-  int64_t k_next_ = 0;  // first k of the next tile
-  int64_t j_step_, r_step_, k_step_;
-  int row_;            // k row of the first copy (kVectorAlongK: its k offset)
-  int smem_offset_;
-  int mn_bytes_[kJ];   // bytes of each j copy inside MN (kVectorAlongK: 1 if inside)
+  // Element offset of copy (j, r) from next_ in global memory, and in the shared tile.
+  __device__ __forceinline__ int64_t global_offset(int j, int r) const {
+    if constexpr (kKMajor) return j * stride_;
+    if constexpr (kAlongK) return j * stride_ + r * kRowStep;  // r steps along K: contiguous
+    return r * stride_;
+  }
+  __device__ __forceinline__ int smem_offset(int j, int r) const {
+    if constexpr (kKMajor) return smem_offset_ + j * kRowsPerPass * kRowStride;
+    return smem_offset_ + r * kRowStep * kRowStride + j * kMnStep;
+  }
+
+  __device__ __forceinline__ void issue_interior(T* smem) const {
+#pragma unroll
+    for (int r = 0; r < kR; ++r)
+#pragma unroll
+      for (int j = 0; j < kJ; ++j) cp_async<kCopyBytes>(smem + smem_offset(j, r), next_ + global_offset(j, r));
+  }
+
+  // Some copies reach past K or MN: each takes only its elements inside and zero-fills the
+  // rest. Partial and empty copies go through ordinary loads and stores: a 16-byte
+  // cp.async told to read fewer bytes may still touch all 16 (compute-sanitizer flags it
+  // at an allocation's end), and an empty one would need some valid address to name.
+  __device__ __forceinline__ void issue_edge(T* smem, int64_t k_left) const {
+#pragma unroll
+    for (int r = 0; r < kR; ++r) {
+      const int64_t k_rows = k_left - (k_row_ + r * kRowStep);  // K rows from this copy on
+      const int k_elems = k_rows <= 0 ? 0 : kKMajor && k_rows < kCopyElems ? static_cast<int>(k_rows) : kCopyElems;
+#pragma unroll
+      for (int j = 0; j < kJ; ++j) {
+        int elems;  // of this copy inside the operand
+        if constexpr (kKMajor || kAlongK) {
+          elems = mn_left_ > j * kMnStep ? k_elems : 0;
+        } else {
+          elems = k_elems == 0 ? 0 : min(mn_left_, kCopyElems);
+        }
+        T* dst = smem + smem_offset(j, r);
+        if (elems == kCopyElems) {
+          cp_async<kCopyBytes>(dst, next_ + global_offset(j, r));
+        } else {
+          copy_zfill_elementwise<T, kCopyBytes>(dst, next_ + global_offset(j, r), elems * static_cast<int>(sizeof(T)));
+        }
+      }
+    }
+  }
+
+  __device__ __forceinline__ void advance() {
+    if constexpr (kKMajor || kAlongK) {
+      next_ += kBK;
+    } else {
+      next_ += kR * stride_;
+    }
+  }
+
+  const T* next_;    // this thread's first copy in the next k-tile
+  int64_t stride_;   // between j copies (K-contiguous operands) or r copies (MN-contiguous)
+  int smem_offset_;  // of the first copy in a stage
+  int k_row_;        // k of the first copy inside a tile
+  int mn_left_;      // MN elements from the first copy to the operand's end, at most kBMN
 };
 
 }  // namespace tiledmm::cuda

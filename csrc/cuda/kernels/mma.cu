@@ -132,10 +132,6 @@ __global__ void __launch_bounds__(mma_tile(kConfig).threads(), mma_tile(kConfig)
 #pragma unroll
       for (int e = 0; e < 4; ++e) acc[i][j][e] = 0.0f;
 
-  auto stage_next = [&](int stage) {
-    stage_a.issue_next(a_stage(stage));
-    stage_b.issue_next(b_stage(stage));
-  };
   auto compute = [&](int stage) {
     const T* a_tile = a_stage(stage);
     const T* b_tile = b_stage(stage);
@@ -149,6 +145,11 @@ __global__ void __launch_bounds__(mma_tile(kConfig).threads(), mma_tile(kConfig)
 #pragma unroll
         for (int j = 0; j < kFragsN; ++j) mma_16x8x16<T>(acc[i][j], a_frag[i], b_frag[j]);
     }
+  };
+  auto stage_next = [&](int stage, int64_t tile) {
+    const int64_t k_left = a.k_extent - tile * kBK;  // A and B share K
+    stage_a.issue_next(a_stage(stage), k_left);
+    stage_b.issue_next(b_stage(stage), k_left);
   };
   cp_async_pipeline<kStages>((a.k_extent + kBK - 1) / kBK, stage_next, compute);
 

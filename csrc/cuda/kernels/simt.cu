@@ -104,25 +104,45 @@ __global__ void __launch_bounds__(simt_tile(kConfig).threads(), simt_tile(kConfi
 #pragma unroll
     for (int j = 0; j < kRepsN * kVec; ++j) acc[i][j] = T(0);
 
-  auto stage_next = [&](int stage) {
-    stage_a.issue_next(a_stage(stage));
-    stage_b.issue_next(b_stage(stage));
-  };
   auto compute = [&](int stage) {
-    const T* a_tile = a_stage(stage);
-    const T* b_tile = b_stage(stage);
+    const T* a_tile = a_stage(stage) + warp_m0 + lane_m0;
+    const T* b_tile = b_stage(stage) + warp_n0 + lane_n0;
+    // shared -> registers, double-buffered: the slices of k + 1 are loaded before the
+    // outer product of k, so their shared-memory latency hides behind its FMAs (with two
+    // warps per scheduler, the other warp alone cannot cover it).
+    T a_frag[2][kRepsM * kVec], b_frag[2][kRepsN * kVec];
+    load_slice<T, kRepsM, kLanesM, kVec>(a_frag[0], a_tile);
+    load_slice<T, kRepsN, kLanesN, kVec>(b_frag[0], b_tile);
+    // kUnrollK k steps per iteration of the k loop. Fully unrolled, a 32-deep tile of the
+    // 8x16 thread tile is 4096 FMAs (64 KB of code): fastest while the stager's code is
+    // small (16-byte or along-K copies). Element-by-element MN copies (unaligned rows)
+    // add enough code that the loop overflows the instruction cache (ncu, 4097x4095x4093:
+    // "no instruction" stalls 1.64 per issue); there the loop rolls by 8 k steps.
+    // Measured in bench/NOTES.md (session 8): rolling by 8 or 16 everywhere lost 4-11%.
+    constexpr bool kLargeStager = kModeA == StageMode::kScalarAlongMn || kModeB == StageMode::kScalarAlongMn;
+    constexpr int kUnrollK = kLargeStager && kBK > 8 ? 8 : kBK;
+    static_assert(kBK % kUnrollK == 0 && kUnrollK % 2 == 0, "whole, even unrolled steps");
+#pragma unroll 1
+    for (int k0 = 0; k0 < kBK; k0 += kUnrollK) {
 #pragma unroll
-    for (int kk = 0; kk < kBK; ++kk) {
-      // shared -> registers: a column slice of A and a row slice of B for this k.
-      T a_frag[kRepsM * kVec], b_frag[kRepsN * kVec];
-      load_slice<T, kRepsM, kLanesM, kVec>(a_frag, a_tile + kk * kRowA + warp_m0 + lane_m0);
-      load_slice<T, kRepsN, kLanesN, kVec>(b_frag, b_tile + kk * kRowB + warp_n0 + lane_n0);
-      // registers: the outer product.
+      for (int kk = 0; kk < kUnrollK; ++kk) {
+        const int now = kk % 2, k = k0 + kk;
+        if (k + 1 < kBK) {
+          load_slice<T, kRepsM, kLanesM, kVec>(a_frag[1 - now], a_tile + (k + 1) * kRowA);
+          load_slice<T, kRepsN, kLanesN, kVec>(b_frag[1 - now], b_tile + (k + 1) * kRowB);
+        }
+        // registers: the outer product of k.
 #pragma unroll
-      for (int i = 0; i < kRepsM * kVec; ++i)
+        for (int i = 0; i < kRepsM * kVec; ++i)
 #pragma unroll
-        for (int j = 0; j < kRepsN * kVec; ++j) acc[i][j] = fma(a_frag[i], b_frag[j], acc[i][j]);
+          for (int j = 0; j < kRepsN * kVec; ++j) acc[i][j] = fma(a_frag[now][i], b_frag[now][j], acc[i][j]);
+      }
     }
+  };
+  auto stage_next = [&](int stage, int64_t tile) {
+    const int64_t k_left = a.k_extent - tile * kBK;  // A and B share K
+    stage_a.issue_next(a_stage(stage), k_left);
+    stage_b.issue_next(b_stage(stage), k_left);
   };
   cp_async_pipeline<kStages>((a.k_extent + kBK - 1) / kBK, stage_next, compute);
 
@@ -232,6 +252,7 @@ void with_float_config(SimtConfigId id, F&& f) {
     case Id::kFloat128x256: f(std::integral_constant<Id, Id::kFloat128x256>{}); break;
     case Id::kFloat128x256K32: f(std::integral_constant<Id, Id::kFloat128x256K32>{}); break;
     case Id::kFloat128x128W64: f(std::integral_constant<Id, Id::kFloat128x128W64>{}); break;
+    case Id::kFloat128x128W64K32: f(std::integral_constant<Id, Id::kFloat128x128W64K32>{}); break;
     case Id::kFloat128x128: f(std::integral_constant<Id, Id::kFloat128x128>{}); break;
     case Id::kFloat64x64: f(std::integral_constant<Id, Id::kFloat64x64>{}); break;
     default: TORCH_CHECK(false, "tiledmm.gemm (simt): config ", simt_tile(id).name, " is not a float32 tile");
