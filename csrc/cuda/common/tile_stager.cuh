@@ -36,7 +36,7 @@ struct alignas(16) Vector {
 //                  transposed shared-memory stores hit 32 distinct banks.
 //   kVectorAlongK  copy = 16 bytes along K; a row of K values per MN index; J = MN rows.
 //
-// The state is five registers' worth (pointer, stride, shared offset, k row, MN left),
+// The state is five values (pointer, stride, shared offset, k row, MN left; 7 registers)
 // because it stays live across the main loop's FMAs: every register it holds is one the
 // compiler cannot spend on loading the next k's fragments early.
 template <typename T, int kBK, int kBMN, int kRowStride, int kThreads, int kVec, StageMode kMode>
