@@ -4,8 +4,9 @@
 //   global -> shared   TileStager: cp.async copies of a BK x BMN operand tile into one
 //                      of `stages` shared-memory buffers (16-byte copies where the data
 //                      runs along MN and is aligned, else 4/8-byte copies that transpose);
-//   shared -> regs     load_fragment: per k, each thread reads its A column and B row
-//                      slices with 128-bit shared loads;
+//   shared -> regs     load_slice: per k, each thread reads its A column and B row
+//                      slices with 128-bit shared loads, one k ahead of the FMAs
+//                      (two register buffers);
 //   registers          the thread tile: thread_m x thread_n accumulators, an outer
 //                      product per k (thread_m + thread_n loads feed thread_m*thread_n FMAs);
 //   regs -> global     bias + activation (OutputEpilogue), then 128-bit streaming stores
