@@ -17,18 +17,19 @@ __device__ __forceinline__ TileCoord block_tile_origin(int64_t m, int64_t n) {
   return {tile.m * kBlockM, tile.n * kBlockN};
 }
 
-// Runs the k loop with kStages shared-memory buffers: `stage_next(s, t)` issues the cp.async
-// copies of k-tile t into buffer s (tiles are issued in order 0, 1, 2, ...), and
-// `compute(s)` consumes buffer s once it has landed. kStages - 1 tiles are in flight
-// ahead of the one being computed; one barrier per k-tile both publishes the landed tile
-// and retires the buffer the next copy overwrites.
-template <int kStages, typename StageNext, typename Compute>
-__device__ __forceinline__ void cp_async_pipeline(int64_t k_tiles, StageNext&& stage_next,
-                                                  Compute&& compute) {
+// Runs the k loop over K = k_extent in tiles of kBK with kStages shared-memory buffers:
+// `stage_next(s, k_left)` issues the cp.async copies of the next k-tile into buffer s
+// (tiles are issued in order 0, 1, 2, ...; k_left is the number of K rows from that tile's
+// first one to the end), and `compute(s)` consumes buffer s once it has landed.
+// kStages - 1 tiles are in flight ahead of the one being computed; one barrier per k-tile
+// both publishes the landed tile and retires the buffer the next copy overwrites.
+template <int kStages, int kBK, typename StageNext, typename Compute>
+__device__ __forceinline__ void cp_async_pipeline(int64_t k_extent, StageNext&& stage_next, Compute&& compute) {
   static_assert(kStages >= 2, "a pipeline needs at least two stages");
+  const int64_t k_tiles = (k_extent + kBK - 1) / kBK;
 #pragma unroll
   for (int s = 0; s < kStages - 1; ++s) {
-    if (s < k_tiles) stage_next(s, int64_t{s});
+    if (s < k_tiles) stage_next(s, k_extent - int64_t{s} * kBK);
     cp_async_commit();  // commit even when empty: group counting stays uniform
   }
   // Stage indices wrap by comparison: kt % kStages on 64 bits costs a dozen instructions.
@@ -36,7 +37,8 @@ __device__ __forceinline__ void cp_async_pipeline(int64_t k_tiles, StageNext&& s
   for (int64_t kt = 0; kt < k_tiles; ++kt) {
     cp_async_wait<kStages - 2>();  // this thread's copies of tile kt have landed
     __syncthreads();               // ... everyone's, and buffer (kt - 1) is no longer read
-    if (kt + kStages - 1 < k_tiles) stage_next(issue_stage, kt + kStages - 1);
+    const int64_t next = kt + kStages - 1;
+    if (next < k_tiles) stage_next(issue_stage, k_extent - next * kBK);
     cp_async_commit();
     compute(compute_stage);
     compute_stage = compute_stage + 1 == kStages ? 0 : compute_stage + 1;

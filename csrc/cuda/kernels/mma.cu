@@ -146,12 +146,11 @@ __global__ void __launch_bounds__(mma_tile(kConfig).threads(), mma_tile(kConfig)
         for (int j = 0; j < kFragsN; ++j) mma_16x8x16<T>(acc[i][j], a_frag[i], b_frag[j]);
     }
   };
-  auto stage_next = [&](int stage, int64_t tile) {
-    const int64_t k_left = a.k_extent - tile * kBK;  // A and B share K
+  auto stage_next = [&](int stage, int64_t k_left) {  // A and B share K
     stage_a.issue_next(a_stage(stage), k_left);
     stage_b.issue_next(b_stage(stage), k_left);
   };
-  cp_async_pipeline<kStages>((a.k_extent + kBK - 1) / kBK, stage_next, compute);
+  cp_async_pipeline<kStages, kBK>(a.k_extent, stage_next, compute);
 
   const bool pairs_ok = n % 2 == 0;  // 4-byte stores of two outputs stay aligned
   const int g = lane / 4, t = lane % 4;

@@ -140,12 +140,11 @@ __global__ void __launch_bounds__(simt_tile(kConfig).threads(), simt_tile(kConfi
       }
     }
   };
-  auto stage_next = [&](int stage, int64_t tile) {
-    const int64_t k_left = a.k_extent - tile * kBK;  // A and B share K
+  auto stage_next = [&](int stage, int64_t k_left) {  // A and B share K
     stage_a.issue_next(a_stage(stage), k_left);
     stage_b.issue_next(b_stage(stage), k_left);
   };
-  cp_async_pipeline<kStages>((a.k_extent + kBK - 1) / kBK, stage_next, compute);
+  cp_async_pipeline<kStages, kBK>(a.k_extent, stage_next, compute);
 
   // Epilogue: registers -> C, vector stores where a whole vector is inside C.
 #pragma unroll
