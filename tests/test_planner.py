@@ -66,6 +66,13 @@ def test_half_types_use_tensor_cores():
 def test_wgmma_tile_by_tile_count():
     p = tiledmm.plan(4096, 4096, 4096, torch.bfloat16)  # 512 tiles of 128x256
     assert p["kernel"] == "wgmma" and p["config"] == "128x256_k128B_2wg_s4" and "512 tiles" in p["reason"]
+    # 128 tiles of 128x256 fill 97% of 132 SMs in one wave; 256 of 128x128 would take two.
+    p = tiledmm.plan(2048, 2048, 2048, torch.bfloat16)
+    assert p["config"] == "128x256_k128B_2wg_s4" and p["split_k"] == 1, p
+    # 136 tiles of 128x256 are two waves, the second nearly empty: 272 of 128x128 in three
+    # waves of about half the work each take less time.
+    p = tiledmm.plan(2176, 2048, 2048, torch.bfloat16)
+    assert p["config"] == "128x128_k128B_2wg_s6" and "136 tiles" in p["reason"], p
     # 64 tiles of 128x256 for 132 SMs; 128 of 128x128 keep >= 90% of them busy.
     p = tiledmm.plan(2048, 1024, 4096, torch.bfloat16)
     assert p["config"] == "128x128_k128B_2wg_s6" and p["split_k"] == 1

@@ -54,17 +54,30 @@ SimtConfigId pick_simt_config(const GemmShape& s, const GpuInfo& gpu, const Reas
   return SimtConfigId::kFloat64x64;
 }
 
-// wgmma tile: 128x256 (the most MMA work per byte staged) while its tiles fill every SM
-// at least once (128 of them on 132 SMs measured slower than 256 of 128x128); 128x128
-// while its tiles keep >= 90% of the SMs busy; else 128x64, twice the tiles of half the
-// width. Not for a product with a side <= 64: it is bound by reading the other operand,
-// and split-K already spreads that over the SMs without narrowing the tiles.
+// wgmma tile, by waves. A persistent block per SM runs ceil(tiles / SMs) waves of tiles, so
+// a wave that is barely begun costs as much as a full one. 128x256 (the most MMA work per
+// byte staged) once its tiles fill >= 90% of the SMs, unless 128x128 tiles take fewer
+// wave-times: a 128x128 tile costs kSquareTileCost of a 128x256 one (same-run H100
+// measurements: 128x128 ran 1.06x slower per FLOP at 4096^3, 1.10x at 8192x4096x4096). So
+// 2048^3 runs one wave of 128 wide tiles (measured 0.953x cuBLAS against 0.918x for two
+// waves of 128x128), and 136 wide tiles (2 waves) give way to 272 square ones (3 waves of
+// ~half the cost). Below that: 128x128 while its tiles keep >= 90% of the SMs busy; else
+// 128x64, twice the tiles of half the width. Not for a product with a side <= 64: it is
+// bound by reading the other operand, and split-K already spreads that over the SMs
+// without narrowing the tiles.
 WgmmaConfigId pick_wgmma_config(const GemmShape& s, const GpuInfo& gpu, const Reasons& why) {
+  constexpr double kSquareTileCost = 0.54;
   auto tiles = [&](WgmmaConfigId id) { return tile_count(s, wgmma_tile(id).block_m, wgmma_tile(id).block_n); };
   const int64_t wide = tiles(WgmmaConfigId::k128x256), square = tiles(WgmmaConfigId::k128x128);
-  if (wide >= gpu.sm_count) {
-    why.add(wide, " tiles of 128x256 cover the ", gpu.sm_count, " SMs");
-    return WgmmaConfigId::k128x256;
+  if (10 * wide >= 9 * gpu.sm_count) {
+    const int64_t wide_waves = ceil_div(wide, gpu.sm_count), square_waves = ceil_div(square, gpu.sm_count);
+    if (static_cast<double>(wide_waves) <= kSquareTileCost * static_cast<double>(square_waves)) {
+      why.add(wide, " tiles of 128x256 on ", gpu.sm_count, " SMs: ", wide_waves, " wave(s)");
+      return WgmmaConfigId::k128x256;
+    }
+    why.add(wide, " tiles of 128x256 would take ", wide_waves, " waves on ", gpu.sm_count, " SMs: ", square,
+            " tiles of 128x128 in ", square_waves, " waves of ~half the work");
+    return WgmmaConfigId::k128x128;
   }
   if (10 * square >= 9 * gpu.sm_count || std::min(s.m, s.n) <= 64) {
     why.add("only ", wide, " tiles of 128x256 for ", gpu.sm_count, " SMs: ", square, " tiles of 128x128",
