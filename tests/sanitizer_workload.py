@@ -1,5 +1,8 @@
 """A small workload for compute-sanitizer: every CUDA kernel, dtype and layout on ragged,
-unaligned shapes, results checked. Not a pytest file; .ci/gpu-check runs it as
+unaligned shapes, results checked against float64 (not against torch.matmul: under
+compute-sanitizer cuBLAS's own kernels report 16-byte over-reads of operands whose storage
+ends at their last element, and shared-memory hazards, which are not ours to check). Not a
+pytest file; .ci/gpu-check runs it as
 
     compute-sanitizer --tool memcheck|racecheck|synccheck --error-exitcode 1 \
         python tests/sanitizer_workload.py
@@ -19,7 +22,10 @@ SHAPES = [(67, 133, 45), (129, 257, 33), (130, 129, 17), (1, 300, 7), (260, 300,
 SPLIT_SHAPES = [(16, 520, 2100), (200, 24, 2100)]
 # sliced: aligned rows read in place with K ragged inside them, storage ending at the
 # last element (run with PYTORCH_NO_CUDA_MEMORY_CACHING=1 so that an over-read faults).
-LAYOUTS = [("row", "row"), ("col", "col"), ("row", "col"), ("offset", "padded"), ("sliced", "sliced_t")]
+# ("sliced_t", "sliced"): the same for operands that run along M and N, whose ragged edge
+# is then the rows' (skinny's MN-major stream reads 4 of them at once).
+LAYOUTS = [("row", "row"), ("col", "col"), ("row", "col"), ("offset", "padded"), ("sliced", "sliced_t"),
+           ("sliced_t", "sliced")]
 
 
 def main():
@@ -36,7 +42,7 @@ def main():
                         a = make_operand(m, k, dtype, "cuda", la)
                         b = make_operand(k, n, dtype, "cuda", lb)
                         out = tiledmm.gemm(a, b, kernel=spec)
-                        assert_matches_reference(out, a, b, tf32=computes_in_tf32(spec, dtype))
+                        assert_matches_reference(out, a, b, tf32=computes_in_tf32(spec, dtype), against_torch=False)
                         launches += 1
             cc = torch.cuda.get_device_capability()
             sms = torch.cuda.get_device_properties(0).multi_processor_count
@@ -48,7 +54,7 @@ def main():
                     a = make_operand(m, k, dtype, "cuda", la)
                     b = make_operand(k, n, dtype, "cuda", lb)
                     out = tiledmm.gemm(a, b, kernel=info.name)
-                    assert_matches_reference(out, a, b, tf32=computes_in_tf32(info.name, dtype))
+                    assert_matches_reference(out, a, b, tf32=computes_in_tf32(info.name, dtype), against_torch=False)
                     launches += 1
     torch.cuda.synchronize()
     print(f"sanitizer workload: {launches} checked launches")

@@ -1,7 +1,8 @@
 """The `skinny` family (products with one small side): the planner's choice (no GPU
-needed), then results against float64 for both orientations, every small-side size
-around its tile edges, ragged K with and without a copy, bias + activation, split-K,
-NaN/Inf, and bitwise reproducibility."""
+needed), then results against float64 for both orientations, the large operand K-major
+and MN-major (both read in place) or copied, every small-side size around its tile
+edges, ragged K and ragged rows, bias + activation, split-K, NaN/Inf, and bitwise
+reproducibility."""
 import pytest
 import torch
 import torch.nn.functional as F
@@ -28,10 +29,11 @@ def test_planner_picks_skinny_when_the_large_operand_streams_along_k(dtype, cc):
         assert p["kernel"] == "skinny" and f"{m} rows on the small side" in p["reason"], p
     # The transposed problem: N small, A row-major streams.
     assert on_gpu(4096, 16, 4096, False, False, dtype, cc)["kernel"] == "skinny"
-    # The large operand runs along N or M (B row-major, A column-major): it would need a
-    # copy, so a tiled family takes it; and 33 rows no longer fit one block.
-    assert on_gpu(16, 4096, 4096, False, False, dtype, cc)["kernel"] != "skinny"
-    assert on_gpu(4096, 16, 4096, True, False, dtype, cc)["kernel"] != "skinny"
+    # The large operand runs along N or M (B row-major: x @ W; A column-major): read in
+    # place too, by 32-row blocks; 33 rows no longer fit one block.
+    for m, n, a_col, along in ((16, 4096, False, "N"), (1, 4096, False, "N"), (4096, 16, True, "M")):
+        p = on_gpu(m, n, 4096, a_col, False, dtype, cc)
+        assert (p["kernel"], p["config"]) == ("skinny", "r32_w8_u2") and f"runs along {along}" in p["reason"], p
     assert on_gpu(33, 4096, 4096, False, True, dtype, cc)["kernel"] != "skinny"
     # float32 and pre-Ampere GPUs keep their families.
     assert on_gpu(16, 4096, 4096, False, True, torch.float32, cc)["kernel"] == "simt"
@@ -59,15 +61,26 @@ def test_skinny_config_and_split_follow_the_block_count():
         on_gpu(16, 4096, 4096, False, True, kernel="skinny:x")
 
 
+# The large operand's layout, per orientation (B when M is small, A when N is):
+#   stream     rows along K, read in place
+#   sliced     the same with a ragged K inside a padded leading dimension, storage ending at
+#              its last element (a read past it leaves the allocation)
+#   mn         rows along M or N (B row-major: x @ W; A column-major), read in place
+#   mn_sliced  the same with a padded leading dimension and storage ending at its last
+#              element, so the ragged edge of the rows is the allocation's end
+#   copy       no unit stride: copied by the op into rows along K
+LARGE_LAYOUTS = {
+    "stream": ("col", "row"), "sliced": ("sliced_t", "sliced"), "mn": ("row", "col"),
+    "mn_sliced": ("sliced", "sliced_t"), "copy": ("gapped", "gapped"),
+}
+
+
 def operands(m, n, k, dtype, small_is_m, layout, gen):
-    """A [m, k] and B [k, n] with the large operand laid out as `layout` ("stream": rows
-    along K, read in place; "sliced": the same with a ragged K inside a padded leading
-    dimension, storage ending at its last element; "copy": rows along M or N, copied by
-    the op). The small operand is row-major: a copy when it is B^T."""
+    """A [m, k] and B [k, n] with the large operand laid out as `layout` (LARGE_LAYOUTS).
+    The small operand is row-major: a copy when it is B^T."""
+    b_layout, a_layout = LARGE_LAYOUTS[layout]
     if small_is_m:
-        b_layout = {"stream": "col", "sliced": "sliced_t", "copy": "row"}[layout]
         return make_operand(m, k, dtype, "cuda", "row", gen), make_operand(k, n, dtype, "cuda", b_layout, gen)
-    a_layout = {"stream": "row", "sliced": "sliced", "copy": "col"}[layout]
     return make_operand(m, k, dtype, "cuda", a_layout, gen), make_operand(k, n, dtype, "cuda", "row", gen)
 
 
@@ -75,7 +88,7 @@ def operands(m, n, k, dtype, small_is_m, layout, gen):
 @needs_skinny
 @pytest.mark.parametrize("dtype", [torch.bfloat16, torch.float16], ids=str)
 @pytest.mark.parametrize("small_is_m", [True, False], ids=["small-M", "small-N"])
-@pytest.mark.parametrize("layout", ["stream", "sliced", "copy"])
+@pytest.mark.parametrize("layout", list(LARGE_LAYOUTS))
 def test_skinny_results(dtype, small_is_m, layout):
     gen = torch.Generator(device="cuda").manual_seed(5)
     # Small side around the 8/16/32-row tile edges and past one block; K ragged against
@@ -96,7 +109,7 @@ def test_every_config_with_and_without_split():
     configs = {k.name: k for k in tiledmm.kernels()}["skinny"].configs
     for config in configs:
         for m, n, k in ((16, 4096, 4096), (8, 520, 8200), (4100, 3, 2052), (24, 700, 100)):
-            for layout in ("stream", "sliced"):
+            for layout in ("stream", "sliced", "mn", "mn_sliced"):
                 a, b = operands(m, n, k, torch.bfloat16, m <= n, layout, gen)
                 out = tiledmm.gemm(a, b, kernel=f"skinny:{config}")
                 assert_matches_reference(out, a, b)

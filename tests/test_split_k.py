@@ -20,10 +20,12 @@ SPLIT_SHAPES = [(1, 1000, 4100), (16, 2050, 3000), (64, 520, 4097), (3000, 8, 20
 @needs_cuda_build
 @pytest.mark.parametrize("dtype", [torch.float32, torch.bfloat16, torch.float16, torch.float64], ids=str)
 def test_planner_splits_skinny_products(dtype):
-    # A column-major, B row-major: the large operand never runs along K, so the skinny
-    # family (test_skinny.py) leaves these to the tiled families.
+    # For 16-bit types the planner gives these to the skinny family (test_skinny.py); by
+    # name, the tiled mma family splits K to reach every SM, as simt does for float32/64.
+    tiled = "mma" if dtype in (torch.bfloat16, torch.float16) else None
     for m, n in [(1, 4096), (16, 4096), (4096, 16)]:
-        p = tiledmm.plan(m, n, 4096, dtype, a_col_major=True, compute_capability=(8, 0), sm_count=108)
+        p = tiledmm.plan(m, n, 4096, dtype, a_col_major=True, compute_capability=(8, 0), sm_count=108,
+                         kernel=tiled)
         assert p["split_k"] > 1 and "split-K" in p["reason"], p
     # Enough tiles to fill the GPU: no split.
     p = tiledmm.plan(4096, 4096, 4096, dtype, compute_capability=(8, 0), sm_count=108)
@@ -34,7 +36,8 @@ def test_planner_splits_skinny_products(dtype):
 
 @needs_cuda_build
 def test_split_k_slices_are_whole_k_tiles_and_cover_k():
-    p = tiledmm.plan(16, 4096, 4096, torch.bfloat16, compute_capability=(9, 0), sm_count=132)
+    tiled = "wgmma" if HAS_WGMMA else "mma"  # by name: the planner's choice here is skinny
+    p = tiledmm.plan(16, 4096, 4096, torch.bfloat16, compute_capability=(9, 0), sm_count=132, kernel=tiled)
     if HAS_WGMMA:  # 32 tiles of 128x128 for 132 persistent blocks: 4 slices of 16 k-tiles of 64
         assert (p["kernel"], p["split_k"]) == ("wgmma", 4) and "4 slices of 1024 along K" in p["reason"]
     else:  # mma: 32 tiles of 128x128 for 132 SMs x 2 blocks: 8 slices of 16 k-tiles of 32
@@ -48,7 +51,7 @@ def test_split_k_slices_are_whole_k_tiles_and_cover_k():
     # 86 tiles of 128x128 (bf16 16 x 11008) on 132 Hopper SMs: 3 slices, two waves of
     # thirds, beat one wave of whole tiles.
     if HAS_WGMMA:
-        p = tiledmm.plan(16, 11008, 4096, torch.bfloat16, compute_capability=(9, 0), sm_count=132)
+        p = tiledmm.plan(16, 11008, 4096, torch.bfloat16, compute_capability=(9, 0), sm_count=132, kernel="wgmma")
         assert p["split_k"] == 3
     # Enough tiles for every slot: no split even when K is deep.
     assert tiledmm.plan(2048, 2048, 8192, torch.bfloat16, compute_capability=(9, 0))["split_k"] == 1

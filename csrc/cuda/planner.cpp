@@ -117,23 +117,30 @@ SplitK pick_split_k(const GemmShape& s, int64_t tiles, int block_k, int64_t slot
   return split;
 }
 
-// skinny: the small side fits one block (<= 32 rows), and the large operand's rows run
-// along K, so that it streams with 16-byte loads and no copy (A row-major when N is the
-// small side; B column-major, nn.Linear's weight, when M is).
-bool skinny_fits(const GemmShape& s) {
-  const bool small_is_m = skinny_small_is_m(s.m, s.n);
-  const int64_t small = small_is_m ? s.m : s.n;
-  const bool large_along_k = small_is_m ? s.b_col_major : !s.a_col_major;
-  return small <= SkinnyTile::kSmallRowsMax && large_along_k;
+// skinny: the small side fits one block (<= 32 rows). The large operand streams in place
+// either way: along K (A row-major when N is the small side; B column-major, nn.Linear's
+// weight, when M is) or along its rows (B row-major, x @ W; A column-major), the latter in
+// 32-row blocks only.
+bool large_operand_mn_major(const GemmShape& s) {
+  return skinny_small_is_m(s.m, s.n) ? !s.b_col_major : s.a_col_major;
 }
+
+bool skinny_fits(const GemmShape& s) { return std::min(s.m, s.n) <= SkinnyTile::kSmallRowsMax; }
 
 // 16 rows of the large operand per block (twice the blocks, 256-byte runs per row and
 // warp) for up to 8 small rows, where it measured 2-4% faster; 32 rows (half the re-reads
-// of the small operand) above that, while its blocks still reach (nearly) every SM.
+// of the small operand) above that, while its blocks still reach (nearly) every SM, and for
+// an MN-major large operand, which only 32-row blocks read in place.
 // bench/results/skinny/skinny_bf16_h100_v2_configs.json.
 SkinnyConfigId pick_skinny_config(const GemmShape& s, const GpuInfo& gpu, const Reasons& why) {
   const int64_t rows = std::max(s.m, s.n), small = std::min(s.m, s.n);
   const SkinnyTile& wide = skinny_tile(SkinnyConfigId::k32Rows);
+  static_assert(skinny_tile(SkinnyConfigId::k32Rows).streams_mn_major(), "32-row blocks read MN-major W");
+  if (large_operand_mn_major(s)) {
+    why.add("the large operand runs along ", skinny_small_is_m(s.m, s.n) ? "N" : "M",
+            ": blocks of 32 rows read it in place, 4 rows per 8-byte load");
+    return SkinnyConfigId::k32Rows;
+  }
   const int64_t wide_blocks = ceil_div(rows, wide.block_rows());
   if (small > 8 && 10 * wide_blocks >= 9 * gpu.sm_count) {
     why.add(wide_blocks, " blocks of ", wide.block_rows(), " rows cover the ", gpu.sm_count,

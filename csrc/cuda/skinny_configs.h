@@ -4,7 +4,7 @@
 // The kernel computes Y[s, r] = sum_k X[s, k] W[r, k]: W is the large operand (the one
 // with the long side, streamed once from DRAM), X the small one (at most kSmallRowsMax
 // rows per block, re-read from L2). Which of A and B^T plays W is skinny_small_is_m's
-// choice; both are read as rows along K.
+// choice; X is read as rows along K, W along K or, with 32-row blocks, along its rows.
 #pragma once
 
 #include <cstdint>
@@ -28,12 +28,15 @@ struct SkinnyTile {
   constexpr int step_k() const { return kChunkK * unroll * warps; }
   // W bytes one thread loads per step (and has in flight, up to twice that, while computing).
   constexpr int step_bytes_per_thread() const { return 2 * row_tiles * unroll * 16; }
+  // Whether it reads an MN-major W in place: 4 consecutive W rows per thread (8-byte loads)
+  // fill the fragment rows of two 16-row tiles (skinny.cu, MnMajorStream).
+  constexpr bool streams_mn_major() const { return row_tiles == 2; }
   // The cross-warp reduction buffer for `small_rows` X rows (float partials).
   constexpr int reduce_smem_bytes(int small_rows = kSmallRowsMax) const { return warps * block_rows() * small_rows * 4; }
 };
 
 enum class SkinnyConfigId : int {
-  k32Rows = 0,  // 32 W rows x 8 warps, 2 chunks per warp per step
+  k32Rows = 0,  // 32 W rows x 8 warps, 2 chunks per warp per step; W K-major or MN-major
   k16Rows = 1,  // 16 W rows x 8 warps, 4 chunks: twice the blocks, longer runs per row
   kCount = 2,
 };

@@ -95,6 +95,17 @@ __device__ __forceinline__ uint4 load_streaming_16B(const void* gmem) {
   return v;
 }
 
+// The same for 8 bytes: a streamed operand whose thread-sized pieces are 4 16-bit values.
+__device__ __forceinline__ uint2 load_streaming_8B(const void* gmem) {
+  uint2 v;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  asm("ld.global.nc.L1::no_allocate.L2::256B.v2.u32 {%0, %1}, [%2];\n" : "=r"(v.x), "=r"(v.y) : "l"(gmem));
+#else
+  v = __ldg(static_cast<const uint2*>(gmem));
+#endif
+  return v;
+}
+
 // D = A * B + D on tensor cores: one 16x8x16 product per warp, 16-bit inputs (T is
 // c10::BFloat16 or c10::Half), float32 accumulators. Fragments as in the PTX ISA:
 // a = 4 registers (16x16 row-major), b = 2 registers (16x8 column-major), d = 4 floats.

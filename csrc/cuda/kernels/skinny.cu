@@ -19,9 +19,14 @@
 //                        shared memory and are added in warp order (deterministic).
 //   block -> C           bias + activation, one store per output; or, with split-K, raw
 //                        partials into plane blockIdx.z for reduce_split_k.
-// Any layout runs: an operand whose rows do not run along K (or are not 16-byte aligned)
-// is copied into an aligned K-contiguous workspace first; the planner picks this family
-// only when the large operand needs no copy.
+// W may also lie MN-major (B row-major, x @ W with W [K, N]; or A column-major): each k a
+// contiguous run of W rows. Then thread (g, t) loads 8 bytes (4 consecutive W rows) at each
+// of its 8 k of a chunk, and byte permutes pair those rows-at-one-k words into the same
+// k-pair fragments; the fragment rows stand for other W rows (MnMajorStream::row), which
+// only the final store needs to know. 32-row blocks only (4 rows per thread x 8 groups).
+// Any other layout runs too: an operand that neither streams in place (K-major rows 16-byte
+// aligned, MN-major runs 8-byte aligned) is copied into an aligned K-contiguous workspace
+// first; the planner picks this family only when the large operand needs no copy.
 #include "launchers.h"
 
 #include "../common/epilogue.cuh"
@@ -47,6 +52,14 @@ constexpr int kChunkK = SkinnyTile::kChunkK;
 // aligned.
 template <typename T>
 struct RowsAlongK {
+  const T* data;
+  int64_t rows, k, ld;
+};
+
+// W, the streamed [rows, k] operand: element (r, k) at data[r * ld + k] (K-major) or at
+// data[k * ld + r] (MN-major), by the kernel's stream policy.
+template <typename T>
+struct StreamedOperand {
   const T* data;
   int64_t rows, k, ld;
 };
@@ -86,6 +99,95 @@ __device__ __forceinline__ Group8 load_group(const T* p, int64_t valid) {
   return g;
 }
 
+// How the warps of a block read W, K-major: thread (g, t) loads 16 bytes (k = 8t..8t+7 of
+// a chunk) of rows g and g + 8 of each 16-row tile, which are its A fragments as they are.
+// Rows past the end read the last row instead: they feed only outputs that are never stored.
+template <typename T, int kRowTiles, int kUnroll>
+struct KMajorStream {
+  struct Step {
+    Group8 w[kUnroll][kRowTiles][2];
+  };
+  const T* row[kRowTiles][2];
+
+  __device__ KMajorStream(const StreamedOperand<T>& w, int64_t r0, int64_t k0, int g, int t) {
+#pragma unroll
+    for (int i = 0; i < kRowTiles; ++i)
+#pragma unroll
+      for (int h = 0; h < 2; ++h) row[i][h] = w.data + min(r0 + 16 * i + 8 * h + g, w.rows - 1) * w.ld + k0 + 8 * t;
+  }
+  // The W row of fragment row g (+ 8h) of tile i, from the block's first.
+  __device__ static int row_in_block(int i, int h, int g) { return 16 * i + 8 * h + g; }
+
+  // Chunk u of a step starting at k (from the slice's start); `left`: K left in the slice.
+  template <bool kChecked>
+  __device__ void load(Step& step, int u, int64_t k, int64_t left, int t) const {
+    const int64_t valid = kChecked ? left - k - 8 * t : 8;
+#pragma unroll
+    for (int i = 0; i < kRowTiles; ++i)
+#pragma unroll
+      for (int h = 0; h < 2; ++h) step.w[u][i][h] = load_group</*kStreaming=*/true>(row[i][h] + k, valid);
+  }
+  __device__ static void fragments(const Step& step, int u, Group8 (&w)[kRowTiles][2]) {
+#pragma unroll
+    for (int i = 0; i < kRowTiles; ++i)
+#pragma unroll
+      for (int h = 0; h < 2; ++h) w[i][h] = step.w[u][i][h];
+  }
+};
+
+// How the warps of a block read W, MN-major: thread (g, t) loads 8 bytes, W rows 4g..4g+3
+// of the block, at each k = 8t..8t+7 of a chunk. Word k' holds rows (4g, 4g+1) and
+// (4g+2, 4g+3) at k'; a byte permute of words 2q and 2q+1 pairs one row's k'= 2q, 2q+1:
+// register q of that row's Group8, exactly what a K-major load of the row would hold. So
+// fragment row g (+ 8h) of tile i stands for W row 4g + 2i + h.
+template <typename T, int kRowTiles, int kUnroll>
+struct MnMajorStream {
+  static_assert(kRowTiles == 2, "4 consecutive W rows per thread: two 16-row tiles");
+  struct Step {
+    uint2 words[kUnroll][8];
+  };
+  const T* run;    // rows 4g.. of the block at the slice's first k + 8t
+  int64_t ld;
+  int rows_here;   // of the 4 rows, those inside W (4 in all but the last block)
+
+  __device__ MnMajorStream(const StreamedOperand<T>& w, int64_t r0, int64_t k0, int g, int t)
+      : ld(w.ld), rows_here(static_cast<int>(max(int64_t{0}, min(int64_t{4}, w.rows - r0 - 4 * g)))) {
+    run = w.data + (k0 + 8 * t) * w.ld + r0 + 4 * g;  // not read where rows_here is 0
+  }
+  __device__ static int row_in_block(int i, int h, int g) { return 4 * g + 2 * i + h; }
+
+  template <bool kChecked>
+  __device__ void load(Step& step, int u, int64_t k, int64_t left, int t) const {
+#pragma unroll
+    for (int kk = 0; kk < 8; ++kk) {
+      const T* p = run + (k + kk) * ld;
+      if ((kChecked && k + 8 * t + kk >= left) || rows_here == 0) {
+        // Past K: zeros, as X there (0 * Inf would be NaN). Past W's rows: zeros too, no read.
+        step.words[u][kk] = {0u, 0u};
+      } else if (rows_here == 4) {
+        step.words[u][kk] = load_streaming_8B(p);
+      } else {  // the ragged edge of W's rows: no read past the last one
+        const auto* bits = reinterpret_cast<const uint16_t*>(p);
+        uint32_t h[4];
+#pragma unroll
+        for (int e = 0; e < 4; ++e) h[e] = e < rows_here ? bits[e] : 0u;
+        step.words[u][kk] = {h[0] | h[1] << 16, h[2] | h[3] << 16};
+      }
+    }
+  }
+  __device__ static void fragments(const Step& step, int u, Group8 (&w)[kRowTiles][2]) {
+#pragma unroll
+    for (int q = 0; q < 4; ++q) {
+      const uint2 lo = step.words[u][2 * q], hi = step.words[u][2 * q + 1];
+      // Low halves are the even row of a pair, high halves the odd one.
+      w[0][0].reg[q] = __byte_perm(lo.x, hi.x, 0x5410);
+      w[0][1].reg[q] = __byte_perm(lo.x, hi.x, 0x7632);
+      w[1][0].reg[q] = __byte_perm(lo.y, hi.y, 0x5410);
+      w[1][1].reg[q] = __byte_perm(lo.y, hi.y, 0x7632);
+    }
+  }
+};
+
 // One 32-deep chunk into the accumulators. Thread (g, t) holds elements 8t..8t+7 of the
 // chunk for each of its rows; MMA j reads registers 2j (as k = 2t, 2t+1) and 2j + 1 (as
 // k = 2t+8, 2t+9). W and X use the same permutation, so the sum is unchanged.
@@ -107,13 +209,14 @@ __device__ __forceinline__ void mma_chunk(float (&acc)[kRowTiles][kSmallTiles][4
     }
 }
 
-template <typename T, typename Out, SkinnyConfigId kConfig, int kSmallTiles, Activation kActivation>
+template <typename T, typename Out, SkinnyConfigId kConfig, int kSmallTiles, bool kWMnMajor, Activation kActivation>
 __global__ void __launch_bounds__(skinny_tile(kConfig).threads())
-    skinny_gemm_kernel(RowsAlongK<T> w, RowsAlongK<T> x, SkinnyOutput<Out> out, int64_t k_per_split,
+    skinny_gemm_kernel(StreamedOperand<T> w, RowsAlongK<T> x, SkinnyOutput<Out> out, int64_t k_per_split,
                        OutputEpilogue<Out, kActivation> epilogue) {
   constexpr SkinnyTile kTile = skinny_tile(kConfig);
   constexpr int kRowTiles = kTile.row_tiles, kUnroll = kTile.unroll, kWarps = kTile.warps;
   constexpr int kSmallRows = 8 * kSmallTiles;
+  using Stream = std::conditional_t<kWMnMajor, MnMajorStream<T, kRowTiles, kUnroll>, KMajorStream<T, kRowTiles, kUnroll>>;
   const int warp = threadIdx.x / 32, lane = threadIdx.x % 32, g = lane / 4, t = lane % 4;
 
   // Block: W rows [r0, r0 + block_rows), X rows [s0, s0 + kSmallRows), K slice z.
@@ -123,15 +226,10 @@ __global__ void __launch_bounds__(skinny_tile(kConfig).threads())
   const int64_t k_len = min(k_per_split, w.k - k0);
   out.data += blockIdx.z * out.plane;
 
-  // Thread: rows g and g + 8 of each W tile and row g of each X tile, from element 8t of
-  // each chunk. Rows past the end read the last row instead: they feed only outputs that
-  // are never stored.
-  const T* w_row[kRowTiles][2];
+  // Thread: its W rows (Stream) and row g of each X tile, from element 8t of each chunk.
+  // X rows past the end read the last row instead: they feed only outputs never stored.
+  const Stream stream(w, r0, k0, g, t);
   const T* x_row[kSmallTiles];
-#pragma unroll
-  for (int i = 0; i < kRowTiles; ++i)
-#pragma unroll
-    for (int h = 0; h < 2; ++h) w_row[i][h] = w.data + min(r0 + 16 * i + 8 * h + g, w.rows - 1) * w.ld + k0 + 8 * t;
 #pragma unroll
   for (int s = 0; s < kSmallTiles; ++s) x_row[s] = x.data + min(s0 + 8 * s + g, x.rows - 1) * x.ld + k0 + 8 * t;
 
@@ -139,7 +237,7 @@ __global__ void __launch_bounds__(skinny_tile(kConfig).threads())
 
   // One block step: this warp's kUnroll chunks of every row, loaded into registers.
   struct StepFragments {
-    Group8 w[kUnroll][kRowTiles][2];
+    typename Stream::Step w;
     Group8 x[kUnroll][kSmallTiles];
   };
   const int64_t warp_k = static_cast<int64_t>(warp) * kUnroll * kChunkK;
@@ -148,18 +246,19 @@ __global__ void __launch_bounds__(skinny_tile(kConfig).threads())
 #pragma unroll
     for (int u = 0; u < kUnroll; ++u) {
       const int64_t k = block_k + warp_k + u * kChunkK;  // this thread reads k + 8t, ...
+      stream.template load<kChecked>(f.w, u, k, k_len, t);
       const int64_t valid = kChecked ? k_len - k - 8 * t : 8;
-#pragma unroll
-      for (int i = 0; i < kRowTiles; ++i)
-#pragma unroll
-        for (int h = 0; h < 2; ++h) f.w[u][i][h] = load_group</*kStreaming=*/true>(w_row[i][h] + k, valid);
 #pragma unroll
       for (int s = 0; s < kSmallTiles; ++s) f.x[u][s] = load_group</*kStreaming=*/false>(x_row[s] + k, valid);
     }
   };
   auto compute_step = [&](const StepFragments& f) {
 #pragma unroll
-    for (int u = 0; u < kUnroll; ++u) mma_chunk<T>(acc, f.w[u], f.x[u]);
+    for (int u = 0; u < kUnroll; ++u) {
+      Group8 w_frag[kRowTiles][2];
+      Stream::fragments(f.w, u, w_frag);
+      mma_chunk<T>(acc, w_frag, f.x[u]);
+    }
   };
   // Register double buffering: the next step's loads are in flight while this step's
   // MMAs run, so a warp never waits on DRAM with nothing outstanding (measured: +20-35%).
@@ -195,7 +294,7 @@ __global__ void __launch_bounds__(skinny_tile(kConfig).threads())
     // Back from (element, lane) to the m16n8 fragment coordinates of the lane that held it.
     const int element = index / 32, owner = index % 32;
     const int i = element / (4 * kSmallTiles), s = element / 4 % kSmallTiles, e = element % 4;
-    const int64_t r = r0 + 16 * i + owner / 4 + 8 * (e / 2);
+    const int64_t r = r0 + Stream::row_in_block(i, e / 2, owner / 4);
     const int64_t sm = s0 + 8 * s + 2 * (owner % 4) + e % 2;
     if (r < w.rows && sm < x.rows) {
       out.data[sm * out.small_stride + r * out.large_stride] =
@@ -236,9 +335,21 @@ RowsAlongK<T> rows_along_k(const MatrixView& v, const at::TensorOptions& options
 
 MatrixView transposed(const MatrixView& v) { return {v.data, v.cols, v.rows, v.ld, !v.col_major}; }
 
+// W ([rows, K]) as the kernel streams it: in place when it is MN-major with 8-byte aligned
+// runs and the config reads MN-major (mn_major set), else as rows along K (copied if need be).
+template <typename T>
+StreamedOperand<T> streamed_operand(const MatrixView& v, const SkinnyTile& tile, const at::TensorOptions& options,
+                                    at::Tensor& storage, bool& mn_major) {
+  mn_major = v.col_major && tile.streams_mn_major() && v.alignment_bytes(sizeof(T)) % 8 == 0;
+  if (mn_major) return {static_cast<const T*>(v.data), v.rows, v.cols, v.ld};
+  const RowsAlongK<T> rows = rows_along_k<T>(v, options, storage);
+  return {rows.data, rows.rows, rows.k, rows.ld};
+}
+
 template <typename T, SkinnyConfigId kConfig, int kSmallTiles, typename Out, Activation kActivation>
-void launch_config(const RowsAlongK<T>& w, const RowsAlongK<T>& x, const SkinnyOutput<Out>& out,
-                   const SplitK& split, OutputEpilogue<Out, kActivation> epilogue, cudaStream_t stream) {
+void launch_config(const StreamedOperand<T>& w, bool w_mn_major, const RowsAlongK<T>& x,
+                   const SkinnyOutput<Out>& out, const SplitK& split, OutputEpilogue<Out, kActivation> epilogue,
+                   cudaStream_t stream) {
   constexpr SkinnyTile kTile = skinny_tile(kConfig);
   constexpr int kSmemBytes = kTile.reduce_smem_bytes(8 * kSmallTiles);
   static_assert(kTile.reduce_smem_bytes() <= 48 * 1024, "dynamic shared memory past 48 KB needs an opt-in");
@@ -246,7 +357,10 @@ void launch_config(const RowsAlongK<T>& w, const RowsAlongK<T>& x, const SkinnyO
   const int64_t small_blocks = (x.rows + 8 * kSmallTiles - 1) / (8 * kSmallTiles);
   TORCH_CHECK(row_blocks <= std::numeric_limits<int32_t>::max() && small_blocks <= 65535,
               "tiledmm.gemm (skinny): ", w.rows, " x ", x.rows, " outputs need too many blocks");
-  const auto kernel = skinny_gemm_kernel<T, Out, kConfig, kSmallTiles, kActivation>;
+  auto kernel = skinny_gemm_kernel<T, Out, kConfig, kSmallTiles, /*kWMnMajor=*/false, kActivation>;
+  if constexpr (kTile.streams_mn_major()) {
+    if (w_mn_major) kernel = skinny_gemm_kernel<T, Out, kConfig, kSmallTiles, /*kWMnMajor=*/true, kActivation>;
+  }
   const dim3 grid(static_cast<unsigned>(row_blocks), static_cast<unsigned>(small_blocks),
                   static_cast<unsigned>(split.splits));
   kernel<<<grid, kTile.threads(), kSmemBytes, stream>>>(w, x, out, split.k_per_split, epilogue);
@@ -256,12 +370,15 @@ void launch_config(const RowsAlongK<T>& w, const RowsAlongK<T>& x, const SkinnyO
 template <typename T>
 void launch_typed(const GemmProblem& p, SkinnyConfigId config, const SplitK& split, at::Tensor& out,
                   cudaStream_t stream) {
-  // Both operands as rows along K: A is [M, K], B^T is [N, K]. The small side is X.
+  // Both operands as [rows, K]: A is [M, K], B^T is [N, K]. The small side is X, read as
+  // rows along K; the large one is W, read in place along K or along its rows.
   const bool small_is_m = skinny_small_is_m(p.m, p.n);
   const MatrixView a_rows = p.a, b_rows = transposed(p.b);
   at::Tensor w_storage, x_storage;  // workspaces, freed to the caching allocator on this stream
   const auto options = out.options().dtype(p.dtype);
-  const RowsAlongK<T> w = rows_along_k<T>(small_is_m ? b_rows : a_rows, options, w_storage);
+  bool w_mn_major = false;
+  const StreamedOperand<T> w =
+      streamed_operand<T>(small_is_m ? b_rows : a_rows, skinny_tile(config), options, w_storage, w_mn_major);
   const RowsAlongK<T> x = rows_along_k<T>(small_is_m ? a_rows : b_rows, options, x_storage);
   with_skinny_config(config, [&](auto id) {
     with_small_tiles(x.rows, [&](auto small_tiles) {
@@ -270,7 +387,8 @@ void launch_typed(const GemmProblem& p, SkinnyConfigId config, const SplitK& spl
         using Out = std::remove_pointer_t<decltype(dst)>;
         const SkinnyOutput<Out> y{dst, small_is_m ? p.n : 1, small_is_m ? 1 : p.n,
                                   split.active() ? p.m * p.n : 0, !small_is_m};
-        launch_config<T, decltype(id)::value, decltype(small_tiles)::value>(w, x, y, split, epilogue, stream);
+        launch_config<T, decltype(id)::value, decltype(small_tiles)::value>(w, w_mn_major, x, y, split, epilogue,
+                                                                            stream);
       });
     });
   });
@@ -286,10 +404,10 @@ cudaFuncAttributes skinny_kernel_attributes(at::ScalarType dtype, SkinnyConfigId
       constexpr int kTiles = decltype(small_tiles)::value;
       if (dtype == at::kBFloat16) {
         C10_CUDA_CHECK(cudaFuncGetAttributes(
-            &attributes, skinny_gemm_kernel<c10::BFloat16, c10::BFloat16, kId, kTiles, Activation::kNone>));
+            &attributes, skinny_gemm_kernel<c10::BFloat16, c10::BFloat16, kId, kTiles, false, Activation::kNone>));
       } else {
         C10_CUDA_CHECK(cudaFuncGetAttributes(&attributes,
-                                             skinny_gemm_kernel<c10::Half, c10::Half, kId, kTiles, Activation::kNone>));
+                                             skinny_gemm_kernel<c10::Half, c10::Half, kId, kTiles, false, Activation::kNone>));
       }
     });
   });
