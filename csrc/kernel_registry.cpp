@@ -33,9 +33,10 @@ std::vector<KernelInfo> build_table() {
   std::vector<std::string> skinny_configs;
   for (const auto& tile : cuda::kSkinnyTiles) skinny_configs.emplace_back(tile.name);
   table.push_back({"skinny", c10::DeviceType::CUDA, {c10::kHalf, c10::kBFloat16}, 80,
-                   "products with one small side (decode): streams the large operand with 16-byte "
-                   "loads straight into mma.sync fragments (K permuted per chunk), warps split K "
-                   "and meet in shared memory; any shape runs, 32 small rows per block",
+                   "products with one small side (decode): streams the large operand in place "
+                   "straight into mma.sync fragments (16-byte loads along K, K permuted per chunk; "
+                   "or 8-byte loads of 4 rows paired by byte permutes), warps split K and meet in "
+                   "shared memory; any shape runs, 32 small rows per block",
                    skinny_configs});
 #ifdef TILEDMM_WITH_SM90A
   std::vector<std::string> wgmma_configs;

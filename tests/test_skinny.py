@@ -22,7 +22,7 @@ def on_gpu(m, n, k, a_col, b_col, dtype=torch.bfloat16, cc=(9, 0), sms=132, kern
 @needs_skinny
 @pytest.mark.parametrize("dtype", [torch.bfloat16, torch.float16], ids=str)
 @pytest.mark.parametrize("cc", [(8, 0), (9, 0)], ids=lambda cc: f"sm{cc[0]}{cc[1]}")
-def test_planner_picks_skinny_when_the_large_operand_streams_along_k(dtype, cc):
+def test_planner_picks_skinny_for_a_small_side_in_any_layout(dtype, cc):
     # Decode: x [M, K] @ weight.t(), the weight [N, K] read in place (B column-major).
     for m in (1, 8, 16, 32):
         p = on_gpu(m, 4096, 4096, False, True, dtype, cc)

@@ -222,7 +222,7 @@ Plan plan_gemm(const GemmShape& s, const GpuInfo& gpu, std::string_view requeste
   } else if (half && gpu.compute_capability >= 80 && skinny_fits(s)) {
     plan.family = KernelFamily::kSkinny;
     why.add(dtype_name(s.dtype), " with ", std::min(s.m, s.n), " rows on the small side: a bandwidth-bound "
-            "stream over the large operand (16-byte loads straight into mma.sync fragments)");
+            "stream over the large operand (loads straight into mma.sync fragments)");
   } else if (half && wgmma_ok) {
     plan.family = KernelFamily::kWgmma;
     why.add(dtype_name(s.dtype), " on tensor cores through TMA + wgmma (sm_90a), float32 accumulation");
