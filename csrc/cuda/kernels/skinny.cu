@@ -22,11 +22,11 @@
 // W may also lie MN-major (B row-major, x @ W with W [K, N]; or A column-major): each k a
 // contiguous run of W rows. Then thread (g, t) loads 8 bytes (4 consecutive W rows) at each
 // of its 8 k of a chunk, and byte permutes pair those rows-at-one-k words into the same
-// k-pair fragments; the fragment rows stand for other W rows (MnMajorStream::row), which
-// only the final store needs to know. 32-row blocks only (4 rows per thread x 8 groups).
-// Any other layout runs too: an operand that neither streams in place (K-major rows 16-byte
-// aligned, MN-major runs 8-byte aligned) is copied into an aligned K-contiguous workspace
-// first; the planner picks this family only when the large operand needs no copy.
+// k-pair fragments; the fragment rows stand for other W rows (MnMajorStream::row_in_block),
+// which only the final store needs to know. 32-row blocks only (4 rows per thread x 8
+// groups). Any other layout runs too: an operand that streams in neither way (K-major rows
+// 16-byte aligned, MN-major runs 8-byte aligned) is copied into an aligned K-contiguous
+// workspace first.
 #include "launchers.h"
 
 #include "../common/epilogue.cuh"
@@ -48,18 +48,11 @@ namespace {
 
 constexpr int kChunkK = SkinnyTile::kChunkK;
 
-// A [rows, k] matrix whose row r starts at data + r * ld, K contiguous, every row 16-byte
-// aligned.
+// A [rows, k] operand: element (r, k) at data[r * ld + k] (K-major, every row 16-byte
+// aligned) or at data[k * ld + r] (MN-major, every run 8-byte aligned). X is always
+// K-major; W is what the kernel's stream policy says.
 template <typename T>
-struct RowsAlongK {
-  const T* data;
-  int64_t rows, k, ld;
-};
-
-// W, the streamed [rows, k] operand: element (r, k) at data[r * ld + k] (K-major) or at
-// data[k * ld + r] (MN-major), by the kernel's stream policy.
-template <typename T>
-struct StreamedOperand {
+struct SkinnyOperand {
   const T* data;
   int64_t rows, k, ld;
 };
@@ -109,7 +102,7 @@ struct KMajorStream {
   };
   const T* row[kRowTiles][2];
 
-  __device__ KMajorStream(const StreamedOperand<T>& w, int64_t r0, int64_t k0, int g, int t) {
+  __device__ KMajorStream(const SkinnyOperand<T>& w, int64_t r0, int64_t k0, int g, int t) {
 #pragma unroll
     for (int i = 0; i < kRowTiles; ++i)
 #pragma unroll
@@ -150,7 +143,7 @@ struct MnMajorStream {
   int64_t ld;
   int rows_here;   // of the 4 rows, those inside W (4 in all but the last block)
 
-  __device__ MnMajorStream(const StreamedOperand<T>& w, int64_t r0, int64_t k0, int g, int t)
+  __device__ MnMajorStream(const SkinnyOperand<T>& w, int64_t r0, int64_t k0, int g, int t)
       : ld(w.ld), rows_here(static_cast<int>(max(int64_t{0}, min(int64_t{4}, w.rows - r0 - 4 * g)))) {
     run = w.data + (k0 + 8 * t) * w.ld + r0 + 4 * g;  // not read where rows_here is 0
   }
@@ -211,7 +204,7 @@ __device__ __forceinline__ void mma_chunk(float (&acc)[kRowTiles][kSmallTiles][4
 
 template <typename T, typename Out, SkinnyConfigId kConfig, int kSmallTiles, bool kWMnMajor, Activation kActivation>
 __global__ void __launch_bounds__(skinny_tile(kConfig).threads())
-    skinny_gemm_kernel(StreamedOperand<T> w, RowsAlongK<T> x, SkinnyOutput<Out> out, int64_t k_per_split,
+    skinny_gemm_kernel(SkinnyOperand<T> w, SkinnyOperand<T> x, SkinnyOutput<Out> out, int64_t k_per_split,
                        OutputEpilogue<Out, kActivation> epilogue) {
   constexpr SkinnyTile kTile = skinny_tile(kConfig);
   constexpr int kRowTiles = kTile.row_tiles, kUnroll = kTile.unroll, kWarps = kTile.warps;
@@ -326,9 +319,9 @@ void with_small_tiles(int64_t small_rows, F&& f) {
   }
 }
 
-// `v` ([rows, K]) as RowsAlongK: row-major with 16-byte aligned rows, copied if it is not.
+// `v` ([rows, K]) K-major: row-major with 16-byte aligned rows, copied if it is not.
 template <typename T>
-RowsAlongK<T> rows_along_k(const MatrixView& v, const at::TensorOptions& options, at::Tensor& storage) {
+SkinnyOperand<T> rows_along_k(const MatrixView& v, const at::TensorOptions& options, at::Tensor& storage) {
   const MatrixView rows = aligned_operand(v, options, storage, /*col_major=*/false);
   return {static_cast<const T*>(rows.data), rows.rows, rows.cols, rows.ld};
 }
@@ -338,16 +331,15 @@ MatrixView transposed(const MatrixView& v) { return {v.data, v.cols, v.rows, v.l
 // W ([rows, K]) as the kernel streams it: in place when it is MN-major with 8-byte aligned
 // runs and the config reads MN-major (mn_major set), else as rows along K (copied if need be).
 template <typename T>
-StreamedOperand<T> streamed_operand(const MatrixView& v, const SkinnyTile& tile, const at::TensorOptions& options,
+SkinnyOperand<T> streamed_operand(const MatrixView& v, const SkinnyTile& tile, const at::TensorOptions& options,
                                     at::Tensor& storage, bool& mn_major) {
   mn_major = v.col_major && tile.streams_mn_major() && v.alignment_bytes(sizeof(T)) % 8 == 0;
   if (mn_major) return {static_cast<const T*>(v.data), v.rows, v.cols, v.ld};
-  const RowsAlongK<T> rows = rows_along_k<T>(v, options, storage);
-  return {rows.data, rows.rows, rows.k, rows.ld};
+  return rows_along_k<T>(v, options, storage);
 }
 
 template <typename T, SkinnyConfigId kConfig, int kSmallTiles, typename Out, Activation kActivation>
-void launch_config(const StreamedOperand<T>& w, bool w_mn_major, const RowsAlongK<T>& x,
+void launch_config(const SkinnyOperand<T>& w, bool w_mn_major, const SkinnyOperand<T>& x,
                    const SkinnyOutput<Out>& out, const SplitK& split, OutputEpilogue<Out, kActivation> epilogue,
                    cudaStream_t stream) {
   constexpr SkinnyTile kTile = skinny_tile(kConfig);
@@ -377,9 +369,9 @@ void launch_typed(const GemmProblem& p, SkinnyConfigId config, const SplitK& spl
   at::Tensor w_storage, x_storage;  // workspaces, freed to the caching allocator on this stream
   const auto options = out.options().dtype(p.dtype);
   bool w_mn_major = false;
-  const StreamedOperand<T> w =
+  const SkinnyOperand<T> w =
       streamed_operand<T>(small_is_m ? b_rows : a_rows, skinny_tile(config), options, w_storage, w_mn_major);
-  const RowsAlongK<T> x = rows_along_k<T>(small_is_m ? a_rows : b_rows, options, x_storage);
+  const SkinnyOperand<T> x = rows_along_k<T>(small_is_m ? a_rows : b_rows, options, x_storage);
   with_skinny_config(config, [&](auto id) {
     with_small_tiles(x.rows, [&](auto small_tiles) {
       // The epilogue touches each output once: the activation is read at run time.
