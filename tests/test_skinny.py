@@ -68,7 +68,9 @@ def test_skinny_config_and_split_follow_the_block_count():
 #   mn         rows along M or N (B row-major: x @ W; A column-major), read in place
 #   mn_sliced  the same with a padded leading dimension and storage ending at its last
 #              element, so the ragged edge of the rows is the allocation's end
-#   copy       no unit stride: copied by the op into rows along K
+#   copy       no unit stride: the op copies it to contiguous row-major memory first (then
+#              MN-major B, or K-major A). The skinny launcher's own copy of an unaligned
+#              operand runs in tests/sanitizer_workload.py ("offset", "padded").
 LARGE_LAYOUTS = {
     "stream": ("col", "row"), "sliced": ("sliced_t", "sliced"), "mn": ("row", "col"),
     "mn_sliced": ("sliced", "sliced_t"), "copy": ("gapped", "gapped"),
