@@ -14,6 +14,10 @@ namespace {
 
 int64_t ceil_div(int64_t x, int64_t y) { return (x + y - 1) / y; }
 
+// Blocks (or persistent tiles) that keep >= 90% of the SMs busy in one wave: the planner's
+// threshold for "enough parallelism" in every family.
+bool keeps_sms_busy(int64_t blocks, const GpuInfo& gpu) { return 10 * blocks >= 9 * gpu.sm_count; }
+
 // Output tiles of block_m x block_n that cover the problem's M x N.
 int64_t tile_count(const GemmShape& s, int64_t block_m, int64_t block_n) {
   return ceil_div(s.m, block_m) * ceil_div(s.n, block_n);
@@ -43,7 +47,7 @@ SimtConfigId pick_simt_config(const GemmShape& s, const GpuInfo& gpu, const Reas
   }
   auto tiles = [&](SimtConfigId id) { return tile_count(s, simt_tile(id).block_m, simt_tile(id).block_n); };
   for (SimtConfigId id : {SimtConfigId::kFloat128x256K32, SimtConfigId::kFloat128x128}) {
-    if (10 * tiles(id) >= 9 * gpu.sm_count) {
+    if (keeps_sms_busy(tiles(id), gpu)) {
       why.add(tiles(id), " tiles of ", simt_tile(id).block_m, "x", simt_tile(id).block_n,
               " keep the ", gpu.sm_count, " SMs busy");
       return id;
@@ -69,7 +73,7 @@ WgmmaConfigId pick_wgmma_config(const GemmShape& s, const GpuInfo& gpu, const Re
   constexpr double kSquareTileCost = 0.54;
   auto tiles = [&](WgmmaConfigId id) { return tile_count(s, wgmma_tile(id).block_m, wgmma_tile(id).block_n); };
   const int64_t wide = tiles(WgmmaConfigId::k128x256), square = tiles(WgmmaConfigId::k128x128);
-  if (10 * wide >= 9 * gpu.sm_count) {
+  if (keeps_sms_busy(wide, gpu)) {
     const int64_t wide_waves = ceil_div(wide, gpu.sm_count), square_waves = ceil_div(square, gpu.sm_count);
     if (static_cast<double>(wide_waves) <= kSquareTileCost * static_cast<double>(square_waves)) {
       why.add(wide, " tiles of 128x256 on ", gpu.sm_count, " SMs: ", wide_waves, " wave(s)");
@@ -79,9 +83,9 @@ WgmmaConfigId pick_wgmma_config(const GemmShape& s, const GpuInfo& gpu, const Re
             " tiles of 128x128 in ", square_waves, " waves of ~half the work");
     return WgmmaConfigId::k128x128;
   }
-  if (10 * square >= 9 * gpu.sm_count || std::min(s.m, s.n) <= 64) {
+  if (keeps_sms_busy(square, gpu) || std::min(s.m, s.n) <= 64) {
     why.add("only ", wide, " tiles of 128x256 for ", gpu.sm_count, " SMs: ", square, " tiles of 128x128",
-            10 * square >= 9 * gpu.sm_count ? "" : " (a side <= 64: split-K spreads the stream over the SMs)");
+            keeps_sms_busy(square, gpu) ? "" : " (a side <= 64: split-K spreads the stream over the SMs)");
     return WgmmaConfigId::k128x128;
   }
   why.add("only ", square, " tiles of 128x128 for ", gpu.sm_count, " SMs: 128x64 tiles");
@@ -142,7 +146,7 @@ SkinnyConfigId pick_skinny_config(const GemmShape& s, const GpuInfo& gpu, const 
     return SkinnyConfigId::k32Rows;
   }
   const int64_t wide_blocks = ceil_div(rows, wide.block_rows());
-  if (small > 8 && 10 * wide_blocks >= 9 * gpu.sm_count) {
+  if (small > 8 && keeps_sms_busy(wide_blocks, gpu)) {
     why.add(wide_blocks, " blocks of ", wide.block_rows(), " rows cover the ", gpu.sm_count,
             " SMs and share the small operand's reads");
     return SkinnyConfigId::k32Rows;
