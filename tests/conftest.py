@@ -65,6 +65,7 @@ def make_operand(rows, cols, dtype, device, layout="row", generator=None):
     col       column-major (a transposed view, read in place)
     offset    row-major with a storage offset of one element (breaks 16-byte alignment)
     padded    row-major with a leading dimension of cols + 3 (a sliced matrix)
+    padded_t  column-major with a leading dimension of rows + 3
     sliced    row-major, leading dimension cols rounded up to a multiple of 8, plus 8: rows
               16-byte aligned (read in place) with a ragged end, and the storage ends at
               the last element, so a read past it leaves the allocation
@@ -84,6 +85,8 @@ def make_operand(rows, cols, dtype, device, layout="row", generator=None):
         return rand(rows * cols + 1)[1:].view(rows, cols)
     if layout == "padded":
         return rand(rows, cols + 3)[:, :cols]
+    if layout == "padded_t":
+        return rand(cols, rows + 3)[:, :rows].t()
     if layout in ("sliced", "sliced_t"):
         lines, extent = (rows, cols) if layout == "sliced" else (cols, rows)
         ld = (extent + 7) // 8 * 8 + 8

@@ -17,7 +17,10 @@ from conftest import (assert_matches_reference, computes_in_tf32, kernel_specs, 
                       runs_here)
 
 # (100, 264, 40): rows of C 16-byte aligned, so wgmma's epilogue takes TMA stores.
-SHAPES = [(67, 133, 45), (129, 257, 33), (130, 129, 17), (1, 300, 7), (260, 300, 70), (100, 264, 40)]
+# (520, 515, 37): enough reuse that simt copies unaligned operands along M/N with a padded
+# leading dimension (with the padded layouts).
+SHAPES = [(67, 133, 45), (129, 257, 33), (130, 129, 17), (1, 300, 7), (260, 300, 70), (100, 264, 40),
+          (520, 515, 37)]
 # Few output tiles and a deep, ragged K: the planner splits K (partials + reduction pass).
 SPLIT_SHAPES = [(16, 520, 2100), (200, 24, 2100)]
 # sliced: aligned rows read in place with K ragged inside them, storage ending at the
@@ -25,7 +28,7 @@ SPLIT_SHAPES = [(16, 520, 2100), (200, 24, 2100)]
 # ("sliced_t", "sliced"): the same for operands that run along M and N, whose ragged edge
 # is then the rows' (skinny's MN-major stream reads 4 of them at once).
 LAYOUTS = [("row", "row"), ("col", "col"), ("row", "col"), ("offset", "padded"), ("sliced", "sliced_t"),
-           ("sliced_t", "sliced")]
+           ("sliced_t", "sliced"), ("padded_t", "padded")]
 
 
 def main():

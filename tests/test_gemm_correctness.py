@@ -153,3 +153,22 @@ def test_repacked_operands_with_many_lines():
     a = torch.randn(8, 2_100_000, device="cuda", generator=gen)
     b = torch.randn(2_100_000, 8, device="cuda", generator=gen)
     assert_matches_reference(tiledmm.gemm(a, b, kernel="wgmma"), a, b, tf32=True)
+
+
+@requires_cuda
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float64], ids=str)
+@pytest.mark.parametrize("shape", [(600, 700, 301), (100, 130, 67), (513, 515, 33), (700, 100, 129)],
+                         ids=lambda s: "x".join(map(str, s)))
+def test_simt_unaligned_mn_rows_cuda(dtype, shape):
+    # A column-major and B row-major (both run along M/N) with leading dimensions m + 3 and
+    # n + 3, so no row is 16-byte aligned. simt copies such an operand with a padded
+    # leading dimension when >= 512 outputs reuse it and stages it element by element
+    # otherwise; these shapes take each branch on each operand, with ragged edges.
+    m, n, k = shape
+    gen = torch.Generator(device="cuda").manual_seed(m + n + k)
+    a = make_operand(m, k, dtype, "cuda", "padded_t", gen)
+    b = make_operand(k, n, dtype, "cuda", "padded", gen)
+    info = next(i for i in tiledmm.kernels() if i.name == "simt" and i.device == "cuda")
+    for spec in kernel_specs(info, dtype):
+        poison_cached_block(m, n, dtype, "cuda")
+        assert_matches_reference(tiledmm.gemm(a, b, kernel=spec), a, b)

@@ -3,7 +3,9 @@
 // The structure follows the memory hierarchy, one piece per level:
 //   global -> shared   TileStager: cp.async copies of a BK x BMN operand tile into one
 //                      of `stages` shared-memory buffers (16-byte copies where the data
-//                      runs along MN and is aligned, else 4/8-byte copies that transpose);
+//                      runs along MN, else 4/8-byte copies that transpose; MN rows that are
+//                      not 16-byte aligned are first copied with a padded leading dimension
+//                      when enough outputs reuse them, else staged element by element);
 //   shared -> regs     load_slice: per k, each thread reads its A column and B row
 //                      slices with 128-bit shared loads, one k ahead of the FMAs
 //                      (two register buffers);
@@ -22,6 +24,7 @@
 #include "../common/ptx.cuh"
 #include "../common/tile_stager.cuh"
 #include "../common/tile_order.cuh"
+#include "../operand_workspace.h"
 #include "../simt_configs.h"
 
 #include <c10/cuda/CUDAException.h>
@@ -210,14 +213,48 @@ SimtKernel<T, kConfig, kActivation> simt_kernel_for(StageMode mode_a, StageMode 
   return kernel;
 }
 
+// Outputs that must reuse each element of an unaligned operand before its padded copy
+// pays. Rows that run along MN but are not 16-byte aligned (a leading dimension that is
+// not a multiple of 4 floats, an odd storage offset) stage element by element: 4x the
+// copies, and the rolled main loop (0.78 of the aligned throughput at 4097x4095x4093,
+// bench/NOTES.md session 8). A copy with a padded leading dimension (same layout) reads
+// and writes the operand once, 8 bytes per element: at reuse R it costs about 60 / R of
+// the product's FMA time (4 bytes * 2 at ~3 TB/s against 2R FLOP at ~45 TFLOP/s), about
+// 12% at 512, below what the element-wise stager loses.
+constexpr int64_t kRepackMinReuse = 512;
+
+// Operand A (`is_a`) or B as the kernel stages it, read by `reuse` outputs per element:
+// in place, or a copy with a padded leading dimension (operand_workspace.h) whose padding
+// holds zeros. The copy's MN extent is rounded up to whole vectors over those zeros, so the
+// last vector of each row is a plain 16-byte copy: a partial one takes the stager's edge
+// path, whose ordinary loads stall the block at every k-tile (ncu, 4096x4095x4096: the SMs
+// running the last tile column 30% slower than the rest).
+template <typename T, int kVec>
+KMnOperand<T> staged_operand(const MatrixView& v, bool is_a, int64_t reuse, const at::TensorOptions& options,
+                             at::Tensor& storage) {
+  auto operand_of = [&](const MatrixView& view) {
+    return is_a ? KMnOperand<T>::a_operand(view) : KMnOperand<T>::b_operand(view);
+  };
+  KMnOperand<T> op = operand_of(v);
+  // Operands that run along K stage element by element whatever their alignment.
+  if (!op.mn_contiguous || reuse < kRepackMinReuse || is_16_byte_aligned(v, sizeof(T))) return op;
+  op = operand_of(repack_aligned(v, options, storage));
+  op.mn_extent = (op.mn_extent + kVec - 1) / kVec * kVec;
+  return op;
+}
+
 // `out`: C, or with split-K the partial planes (T is already the accumulator type, so
 // they take the same kernel, without an epilogue).
 template <typename T, SimtConfigId kConfig, Activation kActivation>
 void launch_config(const GemmProblem& p, const SplitK& split, at::Tensor& out, cudaStream_t stream) {
   constexpr SimtTile kTile = simt_tile(kConfig);
   constexpr int kSmemBytes = kTile.smem_bytes(sizeof(T));
-  const auto a = KMnOperand<T>::a_operand(p.a);
-  const auto b = KMnOperand<T>::b_operand(p.b);
+  // The workspaces (if any) go back to the caching allocator on this stream when they
+  // leave scope: later work on the stream runs after the kernel.
+  at::Tensor a_storage, b_storage;
+  const auto options = out.options().dtype(p.dtype);
+  const auto a = staged_operand<T, kTile.vec>(p.a, /*is_a=*/true, p.n, options, a_storage);
+  const auto b = staged_operand<T, kTile.vec>(p.b, /*is_a=*/false, p.m, options, b_storage);
   const int64_t tiles = ((p.m + kTile.block_m - 1) / kTile.block_m) *
                         ((p.n + kTile.block_n - 1) / kTile.block_n);
   TORCH_CHECK(tiles <= std::numeric_limits<int32_t>::max(), "tiledmm.gemm (simt): output [",
