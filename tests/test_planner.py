@@ -27,20 +27,43 @@ def test_kernel_table():
 
 
 @needs_cuda_build
-def test_float32_large_uses_the_largest_tile_that_fills_the_gpu():
-    p = tiledmm.plan(4096, 4096, 4096, torch.float32)
+def test_float32_large_uses_the_wide_tile():
+    p = tiledmm.plan(4096, 4096, 4096, torch.float32, sm_count=132)
     assert p["kernel"] == "simt" and p["config"] == "f32_128x256x32_w64x64_t8x16_s3"
-    assert "512 tiles" in p["reason"]
-    # 2048^2: 128 tiles of 128x256 keep >= 90% of 132 SMs busy.
-    assert tiledmm.plan(2048, 2048, 2048, torch.float32)["config"] == "f32_128x256x32_w64x64_t8x16_s3"
+    assert "512 tiles of 128x256" in p["reason"] and p["split_k"] == 1
+    # 2048^2: one wave of 128 wide tiles; K <= 2048 steps by 16 (a shorter pipeline fill).
+    assert tiledmm.plan(2048, 2048, 2048, torch.float32, sm_count=132)["config"] == "f32_128x256x16_w64x64_t8x16_s4"
     # 1536 x 1536: 72 tiles of 128x256 are too few; 144 tiles of 128x128 fill the GPU.
-    assert tiledmm.plan(1536, 1536, 1536, torch.float32)["config"].startswith("f32_128x128x16_w64x32")
+    assert tiledmm.plan(1536, 1536, 1536, torch.float32, sm_count=132)["config"].startswith("f32_128x128x16_w64x32")
+
+
+@needs_cuda_build
+def test_float32_tile_by_waves():
+    # 2049 x 2047: 136 wide tiles would take two waves on 132 SMs; 1056 64x64 tiles take
+    # 8 even rounds.
+    p = tiledmm.plan(2049, 2047, 2045, torch.float32, sm_count=132)
+    assert p["config"].startswith("f32_64x64") and "1056 tiles of 64x64" in p["reason"]
+    # 3072^2: 288 wide tiles are 2.2 waves; 576 square ones take less time.
+    assert tiledmm.plan(3072, 3072, 3072, torch.float32, sm_count=132)["config"].startswith("f32_128x128x16_w64x32")
+    # The same problem on a GPU with 144 SMs: 288 wide tiles are two full waves.
+    assert tiledmm.plan(3072, 3072, 3072, torch.float32, sm_count=144)["config"] == "f32_128x256x32_w64x64_t8x16_s3"
+
+
+@needs_cuda_build
+def test_float32_below_one_wave_splits_k():
+    # 1024^3: 32 wide tiles in 4 K slices of 256 (one wave of 128 blocks) beat 256 64x64 tiles.
+    p = tiledmm.plan(1024, 1024, 1024, torch.float32, sm_count=132)
+    assert p["config"] == "f32_128x256x16_w64x64_t8x16_s4" and p["split_k"] == 4
+    # 1025 x 1023 x 1021: 36 wide tiles; the partial sums' traffic keeps the slices to 3
+    # (waves alone would take 11).
+    p = tiledmm.plan(1025, 1023, 1021, torch.float32, sm_count=132)
+    assert p["config"] == "f32_128x256x16_w64x64_t8x16_s4" and p["split_k"] == 3
 
 
 @needs_cuda_build
 def test_float32_small_uses_the_64_tile():
-    p = tiledmm.plan(512, 512, 4096, torch.float32, sm_count=132)  # 16 tiles of 128x128
-    assert p["kernel"] == "simt" and p["config"].startswith("f32_64x64")
+    p = tiledmm.plan(256, 256, 256, torch.float32, sm_count=132)  # 2 tiles of 128x256
+    assert p["kernel"] == "simt" and p["config"].startswith("f32_64x64") and p["split_k"] == 4
 
 
 @needs_cuda_build

@@ -42,12 +42,12 @@ def test_split_k_slices_are_whole_k_tiles_and_cover_k():
         assert (p["kernel"], p["split_k"]) == ("wgmma", 4) and "4 slices of 1024 along K" in p["reason"]
     else:  # mma: 32 tiles of 128x128 for 132 SMs x 2 blocks: 8 slices of 16 k-tiles of 32
         assert (p["kernel"], p["split_k"]) == ("mma", 8) and "8 slices of 512 along K" in p["reason"]
-    # simt on Ampere, 16 x 4096 fp32: 64 tiles of 64x64 for 108 SMs x 4 blocks = 432 slots.
-    # 6 slices fill one wave (time 1/6); 13 slices fill two waves of thirteenths (2/13,
-    # less). 256 k-tiles of 16 in slices of 20 k-tiles (320), the last one shorter.
+    # simt on Ampere, 16 x 4096 fp32: 64 tiles of 64x64 on 108 SMs. The time model takes 10
+    # slices of 26 k-tiles of 16 (416; the last one shorter): 640 blocks, 6 rounds per SM, 2496 k
+    # in all on the busiest SM (13 slices of 320: 8 rounds, 2560 k).
     p = tiledmm.plan(16, 4096, 4096, torch.float32, compute_capability=(8, 0), sm_count=108,
                      allow_tf32=False)
-    assert (p["kernel"], p["split_k"]) == ("simt", 13) and "13 slices of 320 along K" in p["reason"]
+    assert (p["kernel"], p["split_k"]) == ("simt", 10) and "10 slices of 416 along K" in p["reason"]
     # 86 tiles of 128x128 (bf16 16 x 11008) on 132 Hopper SMs: 3 slices, two waves of
     # thirds, beat one wave of whole tiles.
     if HAS_WGMMA:

@@ -36,26 +36,142 @@ struct Reasons {
   }
 };
 
-// fp32 tile: the largest tile that still keeps (nearly) every SM busy; larger tiles do
-// more FMAs per shared-memory load (8x16 outputs per thread against 8x8 or 4x8). The
-// 128x256 tile steps K by 32: measured fastest at 2048^3 and 4096^3 on an H200
-// (bench/results/configs/), and 128 tiles on 132 SMs (2048^2) still count as full.
-SimtConfigId pick_simt_config(const GemmShape& s, const GpuInfo& gpu, const Reasons& why) {
-  if (s.dtype == c10::kDouble) {
-    why.add("float64 uses the double-precision simt tile");
-    return SimtConfigId::kDouble64x64;
+// Split-K (split_k.h) when the output tiles cannot fill the GPU's resident block slots.
+// S slices per tile make tiles * S blocks of 1/S of the work each, run in
+// ceil(tiles * S / slots) waves, so the time goes as waves(S) / S: S = 4 for 32 tiles on
+// 132 slots (one full wave), S = 3 for 86 tiles (two waves of thirds beat one wave of
+// wholes). Ties go to the smaller S, and each slice keeps >= min_slice_k_tiles k-tiles (a
+// shallower slice spends its time filling the pipeline). The price is 8 S M N bytes of
+// float32 partials written and read back: small exactly when the tiles are few. (The
+// skinny family's k-tile is a whole block step, hundreds deep: one is enough per slice.
+// wgmma wants 16 k-tiles per slice: its k-tile is short next to the fixed costs of a
+// persistent block and of the reduction kernel, ~5 us together at 1024^3 on an H100.)
+SplitK pick_split_k(const GemmShape& s, int64_t tiles, int block_k, int64_t slots, const Reasons& why,
+                    int64_t min_slice_k_tiles = 4) {
+  constexpr int64_t kMaxSplits = 16;
+  const int64_t k_tiles = ceil_div(s.k, block_k);
+  const int64_t most = std::min(kMaxSplits, k_tiles / min_slice_k_tiles);
+  if (tiles >= slots || most < 2) return {1, s.k};
+  int64_t best = 1;
+  for (int64_t splits = 2; splits <= most; ++splits) {
+    // waves(splits) / splits < waves(best) / best, in integers
+    if (ceil_div(tiles * splits, slots) * best < ceil_div(tiles * best, slots) * splits) best = splits;
   }
-  auto tiles = [&](SimtConfigId id) { return tile_count(s, simt_tile(id).block_m, simt_tile(id).block_n); };
-  for (SimtConfigId id : {SimtConfigId::kFloat128x256K32, SimtConfigId::kFloat128x128}) {
-    if (keeps_sms_busy(tiles(id), gpu)) {
-      why.add(tiles(id), " tiles of ", simt_tile(id).block_m, "x", simt_tile(id).block_n,
-              " keep the ", gpu.sm_count, " SMs busy");
-      return id;
+  if (best == 1) return {1, s.k};
+  const int64_t slice_k_tiles = ceil_div(k_tiles, best);
+  const SplitK split{static_cast<int>(ceil_div(k_tiles, slice_k_tiles)), slice_k_tiles * block_k};
+  why.add("split-K: ", tiles, " tiles for ", slots, " block slots, so ", split.splits, " slices of ",
+          split.k_per_split, " along K per tile, summed in a fixed order");
+  return split;
+}
+
+// simt tile and split-K by a time model (calibrated on an H100,
+// bench/results/simt/fp32_configs_waves_h100.json). A candidate's blocks (tiles x split-K
+// slices) spread over the SMs, and the busiest SM runs ceil(blocks / SMs) of them, side by
+// side or back to back, at its FMA rate, which it reaches only with the tile's occupancy
+// target of blocks resident (fewer take as long as that many):
+//   rounds = max(ceil(blocks / SMs), blocks per SM)
+//   time = rounds x tile_cost x (K / slices) x 0.198 us      (128x256: cost 1, 1 block per SM)
+//        + with slices: 8 bytes x slices x M x N of partial sums written and read back at
+//          ~2.5 TB/s, plus ~3 us for the reduction kernel.
+// Tile costs per k at full occupancy, same run: 128x128 (8x8 outputs per thread) 0.53 of a
+// 128x256 tile, 64x64 0.16; tiles not measured cost their area, float64 twice that (half
+// the FMA rate). Wave quantization decides most choices: 2049^2 is 136 wide tiles, two
+// waves for 132 SMs, but 1056 small ones in 8 rounds (measured 0.68x cuBLAS against
+// 0.41x); 3072^2 takes 128x128 tiles (0.87x against 0.80x); below one wave split-K slices
+// of the wide tile win (1024^3: 0.96x against 0.87x for 64x64 tiles). The model ranks the
+// three tiles as measured at 2048^3, 2049x2047x2045, 3072^3, 3073x3071x3069, 1024^3, 768^3,
+// 1000^3, 512x512x4096 and 256^3; at 512^3 (slices 64 deep) it takes 64x64 tiles, measured
+// 0.75x against 0.86x for 128x128: a block's fixed costs (pipeline fill, epilogue) are not
+// in it, and fitting them broke other shapes. It is also least accurate where 128x128 tiles alone fill the SMs and wide ones do not (1536^3:
+// 64x64 tiles leave a tail of lone blocks, which run below the SM's rate); there 128x128
+// measured best and is taken without comparing tiles.
+// Slices: the count with the least modeled time, between 1 and 16, each >= 4 k-tiles deep,
+// and only while the tiles alone leave block slots empty. Counting the partial sums' traffic
+// keeps the slices few: 1025x1023x1021 takes 3 slices of 352 where counting waves alone took
+// 11 of 96 (measured 0.70x cuBLAS against 0.51x), 1536^3 4 slices instead of 11 (0.86x
+// against 0.79x).
+// The wide tile steps K by 32 for slices deeper than 2048 (half the barriers per FMA:
+// +4% at 4096^3), else by 16 with 4 stages (a shorter pipeline fill: +20% at 1024^3).
+struct SimtCandidate {
+  SimtConfigId id;
+  SplitK split;
+  double seconds;
+};
+
+double simt_tile_cost(SimtConfigId id) {
+  switch (id) {
+    case SimtConfigId::kFloat128x256:
+    case SimtConfigId::kFloat128x256K32: return 1.0;
+    case SimtConfigId::kFloat128x128: return 0.53;
+    case SimtConfigId::kFloat64x64: return 0.16;
+    default: {
+      const SimtTile& t = simt_tile(id);
+      return (t.vec == 2 ? 2.0 : 1.0) * t.block_m * t.block_n / (128.0 * 256.0);
     }
   }
-  why.add("only ", tiles(SimtConfigId::kFloat128x128), " tiles of 128x128 for ", gpu.sm_count,
-          " SMs: 64x64 tiles for more parallelism");
-  return SimtConfigId::kFloat64x64;
+}
+
+SimtCandidate estimate_simt(const GemmShape& s, const GpuInfo& gpu, SimtConfigId id) {
+  constexpr double kWideTileSecondsPerK = 0.198e-6;  // one k of a 128x256 tile (2048^3: 393 us)
+  constexpr double kPartialsBytesPerSecond = 2.5e12, kReductionSeconds = 3e-6;
+  constexpr int64_t kMaxSplits = 16, kMinSliceKTiles = 4;
+  const SimtTile& t = simt_tile(id);
+  const int64_t tiles = tile_count(s, t.block_m, t.block_n);
+  const int64_t k_tiles = ceil_div(s.k, t.block_k);
+  const int64_t slots = static_cast<int64_t>(gpu.sm_count) * t.min_blocks_per_sm;
+  const int64_t most = tiles >= slots ? 1 : std::max<int64_t>(1, std::min(kMaxSplits, k_tiles / kMinSliceKTiles));
+  SimtCandidate best{id, {1, s.k}, 0};
+  for (int64_t splits = 1; splits <= most; ++splits) {
+    const int64_t slice_k_tiles = ceil_div(k_tiles, splits);
+    const SplitK split = splits == 1 ? SplitK{1, s.k}
+                                     : SplitK{static_cast<int>(ceil_div(k_tiles, slice_k_tiles)), slice_k_tiles * t.block_k};
+    if (splits > 1 && split.splits != splits) continue;  // the same slices as a smaller count
+    // An SM reaches its FMA rate only with the tile's occupancy target of blocks resident
+    // (min_blocks_per_sm): fewer take as long as that many, their latency unhidden.
+    const int64_t rounds = std::max<int64_t>(ceil_div(tiles * split.splits, gpu.sm_count), t.min_blocks_per_sm);
+    double seconds = static_cast<double>(rounds) * simt_tile_cost(id) *
+                     static_cast<double>(std::min(split.k_per_split, s.k)) * kWideTileSecondsPerK;
+    if (split.active()) {
+      seconds += 8.0 * split.splits * static_cast<double>(s.m) * static_cast<double>(s.n) / kPartialsBytesPerSecond +
+                 kReductionSeconds;
+    }
+    if (splits == 1 || seconds < best.seconds) best = {id, split, seconds};  // ties keep fewer slices
+  }
+  return best;
+}
+
+SimtCandidate pick_simt(const GemmShape& s, const GpuInfo& gpu, const Reasons& why) {
+  if (s.dtype == c10::kDouble) {
+    why.add("float64 uses the double-precision simt tile");
+    return estimate_simt(s, gpu, SimtConfigId::kDouble64x64);
+  }
+  const int64_t wide_tiles = tile_count(s, 128, 256), square_tiles = tile_count(s, 128, 128);
+  if (!keeps_sms_busy(wide_tiles, gpu) && keeps_sms_busy(square_tiles, gpu)) {
+    why.add("only ", wide_tiles, " tiles of 128x256 for ", gpu.sm_count, " SMs: ", square_tiles,
+            " tiles of 128x128 fill them");
+    return estimate_simt(s, gpu, SimtConfigId::kFloat128x128);
+  }
+  // The wide tile's K step follows the depth of its slices.
+  SimtCandidate wide = estimate_simt(s, gpu, SimtConfigId::kFloat128x256);
+  if (wide.split.k_per_split > 2048) wide = estimate_simt(s, gpu, SimtConfigId::kFloat128x256K32);
+  const SimtCandidate candidates[] = {wide, estimate_simt(s, gpu, SimtConfigId::kFloat128x128),
+                                      estimate_simt(s, gpu, SimtConfigId::kFloat64x64)};
+  const SimtCandidate* best = &candidates[0];
+  for (const SimtCandidate& c : candidates) {
+    if (c.seconds < best->seconds) best = &c;  // ties keep the larger tile
+  }
+  auto micros = [](double seconds) { return static_cast<int64_t>(seconds * 1e6 + 0.5); };
+  std::string others;
+  for (const SimtCandidate& c : candidates) {
+    if (&c == best) continue;
+    others += (others.empty() ? "" : ", ") + std::to_string(simt_tile(c.id).block_m) + "x" +
+              std::to_string(simt_tile(c.id).block_n) + " " + std::to_string(micros(c.seconds)) + " us";
+  }
+  const SimtTile& t = simt_tile(best->id);
+  why.add(tile_count(s, t.block_m, t.block_n), " tiles of ", t.block_m, "x", t.block_n, " on ", gpu.sm_count,
+          " SMs: estimated ", micros(best->seconds), " us (", others, ")");
+  return *best;
 }
 
 // wgmma tile, by waves. A persistent block per SM runs ceil(tiles / SMs) waves of tiles, so
@@ -90,35 +206,6 @@ WgmmaConfigId pick_wgmma_config(const GemmShape& s, const GpuInfo& gpu, const Re
   }
   why.add("only ", square, " tiles of 128x128 for ", gpu.sm_count, " SMs: 128x64 tiles");
   return WgmmaConfigId::k128x64;
-}
-
-// Split-K (split_k.h) when the output tiles cannot fill the GPU's resident block slots.
-// S slices per tile make tiles * S blocks of 1/S of the work each, run in
-// ceil(tiles * S / slots) waves, so the time goes as waves(S) / S: S = 4 for 32 tiles on
-// 132 slots (one full wave), S = 3 for 86 tiles (two waves of thirds beat one wave of
-// wholes). Ties go to the smaller S, and each slice keeps >= min_slice_k_tiles k-tiles (a
-// shallower slice spends its time filling the pipeline). The price is 8 S M N bytes of
-// float32 partials written and read back: small exactly when the tiles are few. (The
-// skinny family's k-tile is a whole block step, hundreds deep: one is enough per slice.
-// wgmma wants 16 k-tiles per slice: its k-tile is short next to the fixed costs of a
-// persistent block and of the reduction kernel, ~5 us together at 1024^3 on an H100.)
-SplitK pick_split_k(const GemmShape& s, int64_t tiles, int block_k, int64_t slots, const Reasons& why,
-                    int64_t min_slice_k_tiles = 4) {
-  constexpr int64_t kMaxSplits = 16;
-  const int64_t k_tiles = ceil_div(s.k, block_k);
-  const int64_t most = std::min(kMaxSplits, k_tiles / min_slice_k_tiles);
-  if (tiles >= slots || most < 2) return {1, s.k};
-  int64_t best = 1;
-  for (int64_t splits = 2; splits <= most; ++splits) {
-    // waves(splits) / splits < waves(best) / best, in integers
-    if (ceil_div(tiles * splits, slots) * best < ceil_div(tiles * best, slots) * splits) best = splits;
-  }
-  if (best == 1) return {1, s.k};
-  const int64_t slice_k_tiles = ceil_div(k_tiles, best);
-  const SplitK split{static_cast<int>(ceil_div(k_tiles, slice_k_tiles)), slice_k_tiles * block_k};
-  why.add("split-K: ", tiles, " tiles for ", slots, " block slots, so ", split.splits, " slices of ",
-          split.k_per_split, " along K per tile, summed in a fixed order");
-  return split;
 }
 
 // skinny: the small side fits one block (<= 32 rows). The large operand streams in place
@@ -208,6 +295,7 @@ bool built_with_sm90a() {
 Plan plan_gemm(const GemmShape& s, const GpuInfo& gpu, std::string_view requested, std::string* why_out) {
   const Reasons why{why_out};
   Plan plan;
+  plan.split = {1, s.k};
   const auto [requested_kernel, requested_config] = split_kernel_spec(requested);
   const bool half = s.dtype == c10::kHalf || s.dtype == c10::kBFloat16;
   // wgmma and setmaxnreg exist on sm_90 only (sm_90a code does not run on later GPUs).
@@ -240,10 +328,18 @@ Plan plan_gemm(const GemmShape& s, const GpuInfo& gpu, std::string_view requeste
   const bool by_name = !requested_config.empty();
   if (by_name) why.add("tile requested by name");
   switch (plan.family) {
-    case KernelFamily::kSimt:
-      plan.simt_config = by_name ? simt_config_by_name(requested_config, s.dtype) : pick_simt_config(s, gpu, why);
+    case KernelFamily::kSimt: {
+      const SimtCandidate simt = by_name ? estimate_simt(s, gpu, simt_config_by_name(requested_config, s.dtype))
+                                         : pick_simt(s, gpu, why);
+      plan.simt_config = simt.id;
       plan.config = simt_tile(plan.simt_config).name;
+      plan.split = simt.split;
+      if (plan.split.active()) {
+        why.add("split-K: ", plan.split.splits, " slices of ", plan.split.k_per_split,
+                " along K per tile (the time model's count), summed in a fixed order");
+      }
       break;
+    }
     case KernelFamily::kMma:
       // 4 warps of 64x64 in 128x128 blocks, 2 blocks per SM: measured fastest on an H200
       // at every shape and layout tried (bench/results/configs/bf16_mma_configs_*.json).
@@ -267,7 +363,7 @@ Plan plan_gemm(const GemmShape& s, const GpuInfo& gpu, std::string_view requeste
     default:
       plan.config = "16x16 tile, 1 output per thread";
   }
-  plan.split = {1, s.k};
+  // simt's slices came with its tile, from the time model.
   if (s.k > 0 && plan.family == KernelFamily::kSkinny) {
     // One block of 8 warps per SM already keeps enough bytes in flight; the blocks are
     // (large rows / block rows) x (small rows / 32), and any block step may be a slice.
@@ -276,14 +372,9 @@ Plan plan_gemm(const GemmShape& s, const GpuInfo& gpu, std::string_view requeste
     const int64_t tiles = ceil_div(small_is_m ? s.n : s.m, t.block_rows()) *
                           ceil_div(small_is_m ? s.m : s.n, SkinnyTile::kSmallRowsMax);
     plan.split = pick_split_k(s, tiles, t.step_k(), gpu.sm_count, why, /*min_slice_k_tiles=*/1);
-  } else if (s.k > 0 && plan.family != KernelFamily::kClassic16) {
+  } else if (s.k > 0 && (plan.family == KernelFamily::kMma || plan.family == KernelFamily::kWgmma)) {
     int block_m = 0, block_n = 0, block_k = 0, blocks_per_sm = 1;
     switch (plan.family) {
-      case KernelFamily::kSimt: {
-        const SimtTile& t = simt_tile(plan.simt_config);
-        block_m = t.block_m, block_n = t.block_n, block_k = t.block_k, blocks_per_sm = t.min_blocks_per_sm;
-        break;
-      }
       case KernelFamily::kMma: {
         const MmaTile& t = mma_tile(plan.mma_config);
         block_m = t.block_m, block_n = t.block_n, block_k = t.block_k, blocks_per_sm = t.min_blocks_per_sm;
