@@ -34,9 +34,13 @@ __device__ __forceinline__ void cp_async(void* smem, const void* gmem) {
 #endif
 }
 
-// A copy of kBytes of which only the first src_bytes lie inside the operand, with ordinary
-// loads and stores: reads exactly those elements and zero-fills the rest. The pipeline's
-// barrier orders the stores like the asynchronous copies.
+// A copy of kBytes of which only the first src_bytes lie inside the operand: reads exactly
+// those elements and zero-fills the rest. Elements of 4 or 8 bytes travel by their own
+// cp.async, so a partial copy does not stall its warp on a load: at a ragged N edge, one
+// ordinary load per partial vector held the last tile column's blocks at every k-tile
+// (their SMs ran 30% longer, bench/NOTES.md session 10). 2-byte elements, which cp.async
+// cannot copy one by one, take ordinary loads. The zeros are plain shared-memory stores;
+// the pipeline's wait and barrier order them with the copies.
 template <typename T, int kBytes>
 __device__ __forceinline__ void copy_zfill_elementwise(T* smem, const T* gmem, int src_bytes) {
   using Bits = std::conditional_t<sizeof(T) == 2, uint16_t, std::conditional_t<sizeof(T) == 4, uint32_t, uint64_t>>;
@@ -44,7 +48,15 @@ __device__ __forceinline__ void copy_zfill_elementwise(T* smem, const T* gmem, i
   const auto* src = reinterpret_cast<const Bits*>(gmem);
   const int count = src_bytes / static_cast<int>(sizeof(T));
 #pragma unroll
-  for (int e = 0; e < kBytes / static_cast<int>(sizeof(T)); ++e) dst[e] = e < count ? src[e] : Bits{0};
+  for (int e = 0; e < kBytes / static_cast<int>(sizeof(T)); ++e) {
+    if (e >= count) {
+      dst[e] = Bits{0};
+    } else if constexpr (sizeof(T) >= 4) {
+      cp_async<sizeof(T)>(dst + e, src + e);
+    } else {
+      dst[e] = src[e];
+    }
+  }
 }
 
 __device__ __forceinline__ void cp_async_commit() {

@@ -123,9 +123,9 @@ class TileStager {
   }
 
   // Some copies reach past K or MN: each takes only its elements inside and zero-fills the
-  // rest. Partial and empty copies go through ordinary loads and stores: a 16-byte
-  // cp.async told to read fewer bytes may still touch all 16 (compute-sanitizer flags it
-  // at an allocation's end), and an empty one would need some valid address to name.
+  // rest. Partial and empty copies go element by element (copy_zfill_elementwise): a
+  // 16-byte cp.async told to read fewer bytes may still touch all 16 (compute-sanitizer
+  // flags it at an allocation's end), and an empty one would need some valid address to name.
   __device__ __forceinline__ void issue_edge(T* smem, int64_t k_left) const {
 #pragma unroll
     for (int r = 0; r < kR; ++r) {
