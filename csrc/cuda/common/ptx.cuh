@@ -93,27 +93,23 @@ __device__ __forceinline__ void ldmatrix_x4(uint32_t (&r)[4], const void* smem_r
 #endif
 }
 
-// 16 bytes from global memory that this kernel reads exactly once (a streamed operand):
-// not kept in L1, and each miss fetches a 256-byte L2 line so DRAM sees long bursts.
-__device__ __forceinline__ uint4 load_streaming_16B(const void* gmem) {
-  uint4 v;
+// A 16-byte (uint4) or 8-byte (uint2) word from global memory that this kernel reads
+// exactly once (a streamed operand): not kept in L1, and each miss fetches a 256-byte L2
+// line so DRAM sees long bursts.
+template <typename Word>
+__device__ __forceinline__ Word load_streaming(const void* gmem) {
+  static_assert(std::is_same_v<Word, uint4> || std::is_same_v<Word, uint2>, "16- or 8-byte words");
+  Word v;
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
-  asm("ld.global.nc.L1::no_allocate.L2::256B.v4.u32 {%0, %1, %2, %3}, [%4];\n"
-               : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
-               : "l"(gmem));
+  if constexpr (std::is_same_v<Word, uint4>) {
+    asm("ld.global.nc.L1::no_allocate.L2::256B.v4.u32 {%0, %1, %2, %3}, [%4];\n"
+        : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
+        : "l"(gmem));
+  } else {
+    asm("ld.global.nc.L1::no_allocate.L2::256B.v2.u32 {%0, %1}, [%2];\n" : "=r"(v.x), "=r"(v.y) : "l"(gmem));
+  }
 #else
-  v = __ldg(static_cast<const uint4*>(gmem));
-#endif
-  return v;
-}
-
-// The same for 8 bytes: a streamed operand whose thread-sized pieces are 4 16-bit values.
-__device__ __forceinline__ uint2 load_streaming_8B(const void* gmem) {
-  uint2 v;
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
-  asm("ld.global.nc.L1::no_allocate.L2::256B.v2.u32 {%0, %1}, [%2];\n" : "=r"(v.x), "=r"(v.y) : "l"(gmem));
-#else
-  v = __ldg(static_cast<const uint2*>(gmem));
+  v = __ldg(static_cast<const Word*>(gmem));
 #endif
   return v;
 }

@@ -79,7 +79,7 @@ template <bool kStreaming, typename T>
 __device__ __forceinline__ Group8 load_group(const T* p, int64_t valid) {
   Group8 g{};
   if (valid >= 8) {
-    const uint4 v = kStreaming ? load_streaming_16B(p) : __ldg(reinterpret_cast<const uint4*>(p));
+    const uint4 v = kStreaming ? load_streaming<uint4>(p) : __ldg(reinterpret_cast<const uint4*>(p));
     g = {v.x, v.y, v.z, v.w};
   } else {
     const auto* bits = reinterpret_cast<const uint16_t*>(p);
@@ -158,7 +158,7 @@ struct MnMajorStream {
         // Past K: zeros, as X there (0 * Inf would be NaN). Past W's rows: zeros too, no read.
         step.words[u][kk] = {0u, 0u};
       } else if (rows_here == 4) {
-        step.words[u][kk] = load_streaming_8B(p);
+        step.words[u][kk] = load_streaming<uint2>(p);
       } else {  // the ragged edge of W's rows: no read past the last one
         const auto* bits = reinterpret_cast<const uint16_t*>(p);
         uint32_t h[4];
