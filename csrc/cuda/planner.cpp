@@ -36,6 +36,14 @@ struct Reasons {
   }
 };
 
+// K in `splits` slices of whole k-tiles of block_k, the last one shorter: fewer when the
+// k-tiles do not divide so (64 k-tiles in 15 slices of 5 are 13 slices).
+SplitK k_slices(int64_t k, int64_t splits, int block_k) {
+  if (splits <= 1) return {1, k};
+  const int64_t k_tiles = ceil_div(k, block_k), slice_k_tiles = ceil_div(k_tiles, splits);
+  return {static_cast<int>(ceil_div(k_tiles, slice_k_tiles)), slice_k_tiles * block_k};
+}
+
 // Split-K (split_k.h) when the output tiles cannot fill the GPU's resident block slots.
 // S slices per tile make tiles * S blocks of 1/S of the work each, run in
 // ceil(tiles * S / slots) waves, so the time goes as waves(S) / S: S = 4 for 32 tiles on
@@ -58,8 +66,7 @@ SplitK pick_split_k(const GemmShape& s, int64_t tiles, int block_k, int64_t slot
     if (ceil_div(tiles * splits, slots) * best < ceil_div(tiles * best, slots) * splits) best = splits;
   }
   if (best == 1) return {1, s.k};
-  const int64_t slice_k_tiles = ceil_div(k_tiles, best);
-  const SplitK split{static_cast<int>(ceil_div(k_tiles, slice_k_tiles)), slice_k_tiles * block_k};
+  const SplitK split = k_slices(s.k, best, block_k);
   why.add("split-K: ", tiles, " tiles for ", slots, " block slots, so ", split.splits, " slices of ",
           split.k_per_split, " along K per tile, summed in a fixed order");
   return split;
@@ -123,15 +130,13 @@ SimtCandidate estimate_simt(const GemmShape& s, const GpuInfo& gpu, SimtConfigId
   const int64_t most = tiles >= slots ? 1 : std::max<int64_t>(1, std::min(kMaxSplits, k_tiles / kMinSliceKTiles));
   SimtCandidate best{id, {1, s.k}, 0};
   for (int64_t splits = 1; splits <= most; ++splits) {
-    const int64_t slice_k_tiles = ceil_div(k_tiles, splits);
-    const SplitK split = splits == 1 ? SplitK{1, s.k}
-                                     : SplitK{static_cast<int>(ceil_div(k_tiles, slice_k_tiles)), slice_k_tiles * t.block_k};
-    if (splits > 1 && split.splits != splits) continue;  // the same slices as a smaller count
+    const SplitK split = k_slices(s.k, splits, t.block_k);
+    if (split.splits != splits) continue;  // the same slices as a smaller count
     // An SM reaches its FMA rate only with the tile's occupancy target of blocks resident
     // (min_blocks_per_sm): fewer take as long as that many, their latency unhidden.
     const int64_t rounds = std::max<int64_t>(ceil_div(tiles * split.splits, gpu.sm_count), t.min_blocks_per_sm);
     double seconds = static_cast<double>(rounds) * simt_tile_cost(id) *
-                     static_cast<double>(std::min(split.k_per_split, s.k)) * kWideTileSecondsPerK;
+                     static_cast<double>(split.k_per_split) * kWideTileSecondsPerK;
     if (split.active()) {
       seconds += 8.0 * split.splits * static_cast<double>(s.m) * static_cast<double>(s.n) / kPartialsBytesPerSecond +
                  kReductionSeconds;
