@@ -90,9 +90,10 @@ SplitK pick_split_k(const GemmShape& s, int64_t tiles, int block_k, int64_t slot
 // three tiles as measured at 2048^3, 2049x2047x2045, 3072^3, 3073x3071x3069, 1024^3, 768^3,
 // 1000^3, 512x512x4096 and 256^3; at 512^3 (slices 64 deep) it takes 64x64 tiles, measured
 // 0.75x against 0.86x for 128x128: a block's fixed costs (pipeline fill, epilogue) are not
-// in it, and fitting them broke other shapes. It is also least accurate where 128x128 tiles alone fill the SMs and wide ones do not (1536^3:
-// 64x64 tiles leave a tail of lone blocks, which run below the SM's rate); there 128x128
-// measured best and is taken without comparing tiles.
+// in it, and fitting them broke other shapes. It is also least accurate where 128x128
+// tiles alone fill the SMs and wide ones do not (1536^3: 64x64 tiles leave a tail of lone
+// blocks, which run below the SM's rate); there 128x128 measured best and is taken
+// without comparing tiles.
 // Slices: the count with the least modeled time, between 1 and 16, each >= 4 k-tiles deep,
 // and only while the tiles alone leave block slots empty. Counting the partial sums' traffic
 // keeps the slices few: 1025x1023x1021 takes 3 slices of 352 where counting waves alone took
@@ -151,7 +152,8 @@ SimtCandidate pick_simt(const GemmShape& s, const GpuInfo& gpu, const Reasons& w
     why.add("float64 uses the double-precision simt tile");
     return estimate_simt(s, gpu, SimtConfigId::kDouble64x64);
   }
-  const int64_t wide_tiles = tile_count(s, 128, 256), square_tiles = tile_count(s, 128, 128);
+  auto tiles_of = [&](SimtConfigId id) { return tile_count(s, simt_tile(id).block_m, simt_tile(id).block_n); };
+  const int64_t wide_tiles = tiles_of(SimtConfigId::kFloat128x256), square_tiles = tiles_of(SimtConfigId::kFloat128x128);
   if (!keeps_sms_busy(wide_tiles, gpu) && keeps_sms_busy(square_tiles, gpu)) {
     why.add("only ", wide_tiles, " tiles of 128x256 for ", gpu.sm_count, " SMs: ", square_tiles,
             " tiles of 128x128 fill them");
@@ -174,7 +176,7 @@ SimtCandidate pick_simt(const GemmShape& s, const GpuInfo& gpu, const Reasons& w
               std::to_string(simt_tile(c.id).block_n) + " " + std::to_string(micros(c.seconds)) + " us";
   }
   const SimtTile& t = simt_tile(best->id);
-  why.add(tile_count(s, t.block_m, t.block_n), " tiles of ", t.block_m, "x", t.block_n, " on ", gpu.sm_count,
+  why.add(tiles_of(best->id), " tiles of ", t.block_m, "x", t.block_n, " on ", gpu.sm_count,
           " SMs: estimated ", micros(best->seconds), " us (", others, ")");
   return *best;
 }
