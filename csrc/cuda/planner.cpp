@@ -26,6 +26,7 @@ int64_t tile_count(const GemmShape& s, int64_t block_m, int64_t block_n) {
 // Appends to the caller's reason string, if it asked for one.
 struct Reasons {
   std::string* out;
+  bool wanted() const { return out != nullptr; }
   template <typename... Parts>
   void add(const Parts&... parts) const {
     if (out == nullptr) return;
@@ -168,6 +169,7 @@ SimtCandidate pick_simt(const GemmShape& s, const GpuInfo& gpu, const Reasons& w
   for (const SimtCandidate& c : candidates) {
     if (c.seconds < best->seconds) best = &c;  // ties keep the larger tile
   }
+  if (!why.wanted()) return *best;  // a gemm call: no text on its hot path
   auto micros = [](double seconds) { return static_cast<int64_t>(seconds * 1e6 + 0.5); };
   std::string others;
   for (const SimtCandidate& c : candidates) {
