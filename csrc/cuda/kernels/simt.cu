@@ -236,8 +236,9 @@ KMnOperand<T> staged_operand(const MatrixView& v, bool is_a, int64_t reuse, cons
     return is_a ? KMnOperand<T>::a_operand(view) : KMnOperand<T>::b_operand(view);
   };
   KMnOperand<T> op = operand_of(v);
-  // Operands that run along K stage element by element whatever their alignment.
-  if (!op.mn_contiguous || reuse < kRepackMinReuse || is_16_byte_aligned(v, sizeof(T))) return op;
+  // Only rows along MN that would stage element by element are worth copying (along K,
+  // copies are element-wise whatever the alignment).
+  if (stage_mode(op) != StageMode::kScalarAlongMn || reuse < kRepackMinReuse) return op;
   op = operand_of(repack_aligned(v, options, storage));
   op.mn_extent = (op.mn_extent + kVec - 1) / kVec * kVec;
   return op;
