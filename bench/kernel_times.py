@@ -3,6 +3,7 @@ from the profiler (CUPTI), summed by kernel name, tiledmm against torch in the s
 
     python bench/kernel_times.py gemm 4097x4095x4093 --dtype bf16
     python bench/kernel_times.py gemm 64x64x64,1024x1024x1024 --dtype bf16
+    python bench/kernel_times.py gemm 2048x2048x2048 --dtype tf32
     python bench/kernel_times.py train --dtype bf16
 
 `gemm`: tiledmm.gemm against torch.matmul on each shape (layout nn). `train`: one training
@@ -24,7 +25,8 @@ import tiledmm
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tests"))
 from gpt_model import TinyGPT  # noqa: E402
 
-DTYPES = {"bf16": torch.bfloat16, "fp16": torch.float16, "fp32": torch.float32}
+# tf32: float32 with torch.backends.cuda.matmul.allow_tf32 on, for both sides.
+DTYPES = {"bf16": torch.bfloat16, "fp16": torch.float16, "fp32": torch.float32, "tf32": torch.float32}
 
 
 def kernel_table(fn, steps):
@@ -86,6 +88,7 @@ def main():
     parser.add_argument("--steps", type=int, default=20)
     parser.add_argument("--top", type=int, default=25)
     args = parser.parse_args()
+    torch.backends.cuda.matmul.allow_tf32 = args.dtype == "tf32"
     {"gemm": gemm, "train": train}[args.workload](args, DTYPES[args.dtype])
 
 

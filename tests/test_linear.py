@@ -6,7 +6,7 @@ import torch.nn.functional as F
 from torch import nn
 
 import tiledmm
-from conftest import ACCUMULATOR, DEVICES, HAS_CUDA, UNIT_ROUNDOFF, kernel_names
+from conftest import ACCUMULATOR, DEVICES, HAS_CUDA, UNIT_ROUNDOFF, kernel_names, runs_here
 
 ACTIVATIONS = {
     None: lambda z: z,
@@ -24,15 +24,16 @@ def reference(x, w, b, activation):
     return ACTIVATIONS[activation](z)
 
 
-def assert_close_to_reference(out, x, w, b, activation):
+def assert_close_to_reference(out, x, w, b, activation, tf32=False):
     ref = reference(x, w, b, activation)
     assert out.shape == ref.shape and out.dtype == x.dtype
     k = w.shape[1]
     u_out, u_acc = UNIT_ROUNDOFF[x.dtype], UNIT_ROUNDOFF[ACCUMULATOR[x.dtype]]
+    u_in = 2.0**-11 if tf32 else 0.0  # each input's rounding to TF32
     magnitude = x.double().abs() @ w.double().abs().t() + (0 if b is None else b.double().abs())
-    # The accumulation bound carried through an activation with slope <= 1.13, plus the
-    # output rounding and the activation's own float32 evaluation.
-    bound = 2 * (1.13 * (k + 1) * u_acc * magnitude + u_out * ref.abs()) + 4 * u_acc + 2 * u_out
+    # The accumulation bound (and the inputs' TF32 rounding) carried through an activation
+    # with slope <= 1.13, plus the output rounding and the activation's own float32 evaluation.
+    bound = 2 * (1.13 * ((k + 1) * u_acc + 2 * u_in) * magnitude + u_out * ref.abs()) + 4 * u_acc + 2 * u_out
     err = (out.double() - ref).abs()
     assert (err <= bound).all(), f"max error {err.max().item():.3e}, worst ratio {(err / bound).max().item():.2f}"
 
@@ -70,6 +71,28 @@ def test_fused_epilogue_in_every_kernel(device, dtype):
             for activation in ("gelu", "relu", "silu", "gelu_tanh"):
                 out = tiledmm.linear(x, w, b, activation=activation, kernel=kernel)
                 assert_close_to_reference(out, x, w, b, activation)
+
+
+@pytest.mark.skipif(not HAS_CUDA, reason="needs a CUDA GPU")
+@pytest.mark.parametrize("weight_layout", ["out_in", "in_out"])
+def test_tf32_fused_epilogue(weight_layout):
+    # TF32 wgmma applies bias and activation in both of its epilogues: a weight stored
+    # [out, in] is a column-major B, read in shared memory; one stored [in, out] (the
+    # transposed view) is a row-major B, which the kernel reads into registers as its A,
+    # computing C^T. Widths that are a multiple of 4 leave through TMA stores, others
+    # through the threads' own stores; 40 rows deep in K split K (epilogue in the sum).
+    if not any(k.name == "wgmma" and runs_here(k) for k in tiledmm.kernels()):
+        pytest.skip("needs the wgmma kernel (sm_90a build on a Hopper GPU)")
+    gen = torch.Generator(device="cuda").manual_seed(11)
+    for x_shape, out_f in [((3, 67, 45), 133), ((300, 260), 516), ((40, 4000), 260)]:
+        x = torch.randn(*x_shape, device="cuda", generator=gen)
+        in_f = x_shape[-1]
+        w = (torch.randn(out_f, in_f, device="cuda", generator=gen) if weight_layout == "out_in"
+             else torch.randn(in_f, out_f, device="cuda", generator=gen).t())
+        b = torch.randn(out_f, device="cuda", generator=gen)
+        for activation in (None, "gelu", "relu", "silu", "gelu_tanh"):
+            out = tiledmm.linear(x, w, b, activation=activation, kernel="wgmma")
+            assert_close_to_reference(out, x, w, b, activation, tf32=True)
 
 
 @pytest.mark.parametrize("device", DEVICES)

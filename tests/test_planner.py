@@ -110,6 +110,23 @@ def test_wgmma_tile_by_tile_count():
     assert p["config"] == "128x128_k128B_2wg_s6" and p["split_k"] > 1, p
 
 
+@needs_sm90a_build
+def test_tf32_with_row_major_b_tiles_c_transposed():
+    # TF32 wgmma reads a row-major B as its A (from registers) and computes C^T: its tiles
+    # are 128 of C's columns by 256 of C's rows. 1100 x 3000 gives 120 such tiles, one
+    # wave on 132 SMs; with B column-major the 128x256 tiles would be 108 (too few).
+    p = tiledmm.plan(1100, 3000, 4096, torch.float32, allow_tf32=True, sm_count=132)
+    assert p["config"] == "128x256_k128B_2wg_s4" and "C^T" in p["reason"] and "120 tiles" in p["reason"], p
+    p = tiledmm.plan(1100, 3000, 4096, torch.float32, b_col_major=True, allow_tf32=True, sm_count=132)
+    assert p["config"] == "128x128_k128B_2wg_s6" and "C^T" not in p["reason"], p
+    # A column-major A (B column-major) is read into registers as it is; with B row-major
+    # as well, A is transposed first and C^T computed.
+    p = tiledmm.plan(1100, 3000, 4096, torch.float32, a_col_major=True, b_col_major=True, allow_tf32=True)
+    assert "column-major A: A's tiles read into registers" in p["reason"], p
+    p = tiledmm.plan(1100, 3000, 4096, torch.float32, a_col_major=True, allow_tf32=True)
+    assert "C^T" in p["reason"] and "A transposed first" in p["reason"], p
+
+
 @needs_cuda_build
 def test_float32_uses_tf32_only_when_allowed():
     ieee = tiledmm.plan(4096, 4096, 4096, torch.float32, allow_tf32=False)

@@ -183,6 +183,18 @@ SimtCandidate pick_simt(const GemmShape& s, const GpuInfo& gpu, const Reasons& w
   return *best;
 }
 
+// The wgmma kernel tiles C^T for TF32 with a row-major B (wgmma_computes_c_transposed):
+// its m runs along C's columns.
+bool wgmma_transposes(const GemmShape& s) {
+  return wgmma_computes_c_transposed(s.dtype == c10::kFloat, s.b_col_major);
+}
+GemmShape wgmma_kernel_shape(const GemmShape& s) {
+  if (!wgmma_transposes(s)) return s;
+  GemmShape t = s;
+  std::swap(t.m, t.n);
+  return t;
+}
+
 // wgmma tile, by waves. A persistent block per SM runs ceil(tiles / SMs) waves of tiles, so
 // a wave that is barely begun costs as much as a full one. 128x256 (the most MMA work per
 // byte staged) once its tiles fill >= 90% of the SMs, unless 128x128 tiles take fewer
@@ -358,9 +370,16 @@ Plan plan_gemm(const GemmShape& s, const GpuInfo& gpu, std::string_view requeste
       plan.config = mma_tile(plan.mma_config).name;
       break;
     case KernelFamily::kWgmma:
+      if (wgmma_transposes(s)) {
+        why.add("TF32 with a row-major B: computed as C^T = B^T A^T, B's tiles read into registers "
+                "(TF32 wgmma reads shared memory K-major only)", s.a_col_major ? ", A transposed first" : "");
+      } else if (s.dtype == c10::kFloat && s.a_col_major) {
+        why.add("TF32 with a column-major A: A's tiles read into registers "
+                "(TF32 wgmma reads shared memory K-major only)");
+      }
       plan.wgmma_config = by_name ? config_by_name<WgmmaConfigId>("wgmma", requested_config, kWgmmaTiles,
                                                                   static_cast<int>(WgmmaConfigId::kCount))
-                                  : pick_wgmma_config(s, gpu, why);
+                                  : pick_wgmma_config(wgmma_kernel_shape(s), gpu, why);
       plan.config = wgmma_tile(plan.wgmma_config).name;
       break;
     case KernelFamily::kSkinny:
@@ -395,7 +414,7 @@ Plan plan_gemm(const GemmShape& s, const GpuInfo& gpu, std::string_view requeste
         block_k = WgmmaTile::kRowBytes / static_cast<int>(c10::elementSize(s.dtype));
       }
     }
-    const int64_t tiles = tile_count(s, block_m, block_n);
+    const int64_t tiles = tile_count(plan.family == KernelFamily::kWgmma ? wgmma_kernel_shape(s) : s, block_m, block_n);
     const int64_t min_slice_k_tiles = plan.family == KernelFamily::kWgmma ? 16 : 4;
     plan.split = pick_split_k(s, tiles, block_k, static_cast<int64_t>(gpu.sm_count) * blocks_per_sm, why,
                               min_slice_k_tiles);

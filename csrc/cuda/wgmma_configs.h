@@ -47,6 +47,12 @@ static_assert(sizeof(kWgmmaTiles) / sizeof(kWgmmaTiles[0]) == static_cast<int>(W
 
 constexpr const WgmmaTile& wgmma_tile(WgmmaConfigId id) { return kWgmmaTiles[static_cast<int>(id)]; }
 
+// TF32 wgmma reads both shared-memory operands K-major only. A row-major B (x @ W with W
+// [in, out], the layout of torch.matmul on row-major tensors) runs as the kernel's A,
+// loaded into registers from its MN-major tiles, and the kernel computes C^T = B^T A^T:
+// its tiles are block_m of C's columns by block_n of C's rows. No operand is copied.
+constexpr bool wgmma_computes_c_transposed(bool tf32, bool b_col_major) { return tf32 && !b_col_major; }
+
 constexpr int kMaxSmemPerBlock = 232448;  // sm_90: 227 KiB of dynamic shared memory per block
 static_assert(wgmma_tile(WgmmaConfigId::k128x256).smem_bytes() <= kMaxSmemPerBlock &&
                   wgmma_tile(WgmmaConfigId::k128x128).smem_bytes() <= kMaxSmemPerBlock &&

@@ -93,6 +93,15 @@ __device__ __forceinline__ void ldmatrix_x4(uint32_t (&r)[4], const void* smem_r
 #endif
 }
 
+// Two 32-bit words from shared memory (an 8-byte aligned shared-window address). For
+// callers whose pointer arithmetic hides the address space from the compiler, which would
+// otherwise emit a generic load.
+__device__ __forceinline__ uint2 load_shared_pair(uint32_t address) {
+  uint2 v;
+  asm volatile("ld.shared.v2.u32 {%0, %1}, [%2];\n" : "=r"(v.x), "=r"(v.y) : "r"(address));
+  return v;
+}
+
 // A 16-byte (uint4) or 8-byte (uint2) word from global memory that this kernel reads
 // exactly once (a streamed operand): not kept in L1, and each miss fetches a 256-byte L2
 // line so DRAM sees long bursts.

@@ -1,6 +1,7 @@
 // Warpgroup MMA (wgmma, sm_90a) on operands in 128-byte-swizzled shared memory: the
 // matrix descriptors that tell the tensor cores where a tile lies, and one wrapper per
-// instruction shape the `wgmma` family issues (m64 x n{64,128,256} x 32 bytes of K).
+// instruction shape the `wgmma` family issues (m64 x n{64,128,256} x 32 bytes of K), with
+// both operands in shared memory or (TF32) A in registers.
 #pragma once
 
 #include "ptx_sm90.cuh"
@@ -112,6 +113,34 @@ __device__ __forceinline__ void wgmma_async(float (&d)[kN / 2], uint64_t desc_a,
 #endif
 }
 
+#define TILEDMM_WGMMA_RS_INPUTS "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "l"(desc_b), "r"(scale_d)
+
+// One TF32 wgmma with A from registers: the m64k8 fragment, whose thread (warp w, lane)
+// holds A rows 16w + lane / 4 and that + 8 at k = lane % 4 and that + 4, in the order
+// a[0] = (row, k), a[1] = (row + 8, k), a[2] = (row, k + 4), a[3] = (row + 8, k + 4).
+// B is K-major in shared memory, as for every TF32 wgmma.
+template <int kN>
+__device__ __forceinline__ void wgmma_tf32_register_a_async(float (&d)[kN / 2], const uint32_t (&a)[4],
+                                                            uint64_t desc_b, int scale_d) {
+  static_assert(kN == 64 || kN == 128 || kN == 256, "wgmma_tf32_register_a_async: N is 64, 128 or 256");
+#ifdef TILEDMM_SM90A_DEVICE
+  if constexpr (kN == 64) {
+    asm volatile(TILEDMM_WGMMA("m64n64k8.f32.tf32.tf32", TILEDMM_REGS32, "{%32, %33, %34, %35}", "%36", "%37", "")
+                 : TILEDMM_ACC32(d, 0) : TILEDMM_WGMMA_RS_INPUTS);
+  } else if constexpr (kN == 128) {
+    asm volatile(TILEDMM_WGMMA("m64n128k8.f32.tf32.tf32", TILEDMM_REGS64, "{%64, %65, %66, %67}", "%68", "%69", "")
+                 : TILEDMM_ACC64(d, 0) : TILEDMM_WGMMA_RS_INPUTS);
+  } else {
+    asm volatile(TILEDMM_WGMMA("m64n256k8.f32.tf32.tf32", TILEDMM_REGS128, "{%128, %129, %130, %131}", "%132", "%133",
+                               "")
+                 : TILEDMM_ACC128(d) : TILEDMM_WGMMA_RS_INPUTS);
+  }
+#else
+  __trap();
+#endif
+}
+
+#undef TILEDMM_WGMMA_RS_INPUTS
 #undef TILEDMM_WGMMA_INPUTS
 #undef TILEDMM_WGMMA
 #undef TILEDMM_REGS128

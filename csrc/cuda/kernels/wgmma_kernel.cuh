@@ -8,9 +8,11 @@
 //                      mbarrier completes when its bytes have landed. TMA zero-fills
 //                      whatever lies outside the matrices: ragged M, N and K need no code.
 //   shared -> tensor   each consumer warpgroup issues wgmma on its 64-row slab, both
-//   cores              operands read straight from shared memory through descriptors,
-//                      and releases a buffer (its `empty` mbarrier) once the MMAs
-//                      reading it have retired.
+//   cores              operands read straight from shared memory through descriptors
+//                      (TF32: an operand that runs along M/N is first loaded into the
+//                      instruction's register fragments, MnMajorTf32Fragments), and
+//                      releases a buffer (its `empty` mbarrier) once the MMAs reading it
+//                      have retired.
 //   registers          the 64 x block_n accumulator slab, block_n / 2 floats per thread.
 //   regs -> shared     the epilogue (bias, activation, rounding) writes the slab in boxes of
 //   -> global          64 rows x 128 bytes into two alternating swizzled buffers; one thread
@@ -21,7 +23,8 @@
 //                      warpgroup's own row-wise stores (StagedOutput::copy_out).
 // Blocks loop over the output tiles in grouped order (tile_order.cuh), so concurrently
 // running tiles share A and B panels in L2. Operands must satisfy TMA (16-byte aligned
-// base and leading dimension; TF32 additionally K-major); the launcher repacks others.
+// base and leading dimension); the launcher repacks others. TF32 reads a row-major B by
+// computing C^T (TransposedStagedOutput), and transposes A only when B is row-major too.
 // This header holds the templates; wgmma_{bf16,fp16,tf32}.cu instantiate them, one
 // translation unit per dtype (compiled in parallel), and wgmma.cu dispatches.
 #pragma once
@@ -94,37 +97,117 @@ struct StagedOperand {
   }
 };
 
+// TF32 wgmma reads only K-major operands from shared memory, but its A may come from
+// registers: an MN-major A k-tile (StagedOperand<float, kBM, true>: blocks of [32 k-rows]
+// [32 floats of MN], 16-byte chunks XOR-swizzled by k % 8) is read by the consumers into
+// the m64k8 fragments themselves (wgmma_tf32_register_a_async). Which slab row a fragment
+// row stands for is ours to choose, as long as the epilogue knows (slab_row):
+//   - a thread's fragment rows r and r + 8 are two adjacent slab rows, so each k is one
+//     8-byte load of both;
+//   - warp w's rows are chunks w and w ^ 5 of both 32-row blocks of the slab (lanes 0-15
+//     the first block, 16-31 the second). Chunks differing in bit 2 keep a half-warp's
+//     loads (k = 0..3 or 4..7) on 32 different banks, and differing in bit 0 keeps the
+//     transposed epilogue's stores (TransposedStagedOutput) on 32 too.
+struct MnMajorTf32Fragments {
+  static constexpr int kSteps = kSwizzleRowBytes / kWgmmaKBytes;  // k8 wgmma steps per k-tile
+  static constexpr int kBlockBytes = StagedOperand<float, 64, true>::kBlockBytes;
+  uint32_t a[kSteps][4];
+
+  // The slab row of fragment row lane / 4 (of fragment row lane / 4 + 8: the next one).
+  __device__ __forceinline__ static int slab_row(int warp, int lane) {
+    const int g = lane / 4;
+    const int chunk = (g & 2) ? (warp ^ 5) : warp;
+    return 32 * (g / 4) + 4 * chunk + 2 * (g & 1);
+  }
+
+  // All of a k-tile's fragments for the 64-row slab starting at row `slab` of the tile.
+  __device__ __forceinline__ void load(const unsigned char* tile, int slab, int warp, int lane) {
+    const int row = slab + slab_row(warp, lane), k = lane % 4;
+    const uint32_t block = shared_address(tile) + (row / 32) * kBlockBytes + (row % 4) * 4;
+#pragma unroll
+    for (int half = 0; half < 2; ++half) {  // k and k + 4: rows k % 8 of every 8-row swizzle group
+      const int k_row = k + 4 * half;
+      const uint32_t line = block + k_row * kSwizzleRowBytes + (((row % 32) / 4) ^ k_row) * 16;
+#pragma unroll
+      for (int step = 0; step < kSteps; ++step) {
+        const uint2 pair = load_shared_pair(line + step * 8 * kSwizzleRowBytes);
+        a[step][2 * half] = pair.x;
+        a[step][2 * half + 1] = pair.y;
+      }
+    }
+  }
+};
+
+// The A fragments of a kernel that reads A from shared memory: none.
+struct NoFragments {};
+
+// Copies values[0 .. kValues) = acc[box * kValues ..] (box: a run-time index) using only
+// constant register indices, so the accumulators stay in registers.
+template <int kBoxes, int kValues>
+__device__ __forceinline__ void select_box(float (&values)[kValues], const float* acc, int box) {
+#pragma unroll
+  for (int b = 0; b < kBoxes; ++b) {
+    if (b == box) {
+#pragma unroll
+      for (int i = 0; i < kValues; ++i) values[i] = acc[b * kValues + i];
+    }
+  }
+}
+
+// The store of a written output box without TMA, for outputs whose rows break its 16-byte
+// rule: the warpgroup's 128 threads copy the box (kRows rows of 128 swizzled bytes) out
+// row by row in words as wide as the rows' alignment allows (`word_bytes`), consecutive
+// threads on consecutive words, so a warp writes whole runs of a row rather than the
+// scattered pairs of the fragment layout. `c` is the [m, n] output (or split-K plane);
+// row0, col0: the box's corner.
+template <typename Out, int kRows, typename Word>
+__device__ __forceinline__ void copy_box_out_in(const unsigned char* buffer, Out* c, int64_t m, int64_t n,
+                                                int64_t row0, int64_t col0, int thread) {
+  constexpr int kWordsPerRow = kSwizzleRowBytes / sizeof(Word);
+  static_assert(sizeof(Word) >= sizeof(Out), "a word holds whole outputs");
+#pragma unroll 4
+  for (int i = thread; i < kRows * kWordsPerRow; i += 128) {
+    const int row = i / kWordsPerRow, byte = (i % kWordsPerRow) * static_cast<int>(sizeof(Word));
+    const int64_t r = row0 + row, col = col0 + byte / static_cast<int>(sizeof(Out));
+    // Rows' lengths are a multiple of the word: a word is all inside n or all past it.
+    if (r >= m || col >= n) continue;
+    const int chunk = (byte / 16) ^ (row % 8);
+    *reinterpret_cast<Word*>(c + r * n + col) =
+        *reinterpret_cast<const Word*>(buffer + row * kSwizzleRowBytes + chunk * 16 + byte % 16);
+  }
+}
+
+template <typename Out, int kRows>
+__device__ __forceinline__ void copy_box_out(const unsigned char* buffer, Out* c, int64_t m, int64_t n, int64_t row0,
+                                             int64_t col0, int thread, int word_bytes) {
+  switch (word_bytes) {
+    case 16: copy_box_out_in<Out, kRows, uint4>(buffer, c, m, n, row0, col0, thread); break;
+    case 8: copy_box_out_in<Out, kRows, uint2>(buffer, c, m, n, row0, col0, thread); break;
+    case 4: copy_box_out_in<Out, kRows, uint32_t>(buffer, c, m, n, row0, col0, thread); break;
+    default:
+      if constexpr (sizeof(Out) == 2) copy_box_out_in<Out, kRows, uint16_t>(buffer, c, m, n, row0, col0, thread);
+  }
+}
+
 // How the epilogue lays one 64-row x 128-byte box of a consumer's output slab in shared
 // memory for a TMA store: 128-byte rows, 16-byte chunks XOR-swizzled by row % 8 (the
 // layout CU_TENSOR_MAP_SWIZZLE_128B expects). The thread holding fragment rows r and
 // r + 8 has r % 8 = lane / 4, so a warp's 8 rows hit 8 different chunk columns: the
-// shared-memory writes are free of bank conflicts.
-template <typename Out>
+// shared-memory writes are free of bank conflicts. kRegisterARows: the fragment rows stand
+// for the slab rows MnMajorTf32Fragments::slab_row chose (A read into registers); a
+// half-warp's 4 rows then differ in bits 1-2, its 2 column chunks in bit 0: no conflicts.
+template <typename Out, bool kRegisterARows = false>
 struct StagedOutput {
-  static constexpr int kBoxCols = kSwizzleRowBytes / sizeof(Out);  // 64 bf16/fp16, 32 float
-  static constexpr int kFragmentsPerBox = kBoxCols / 8;            // m16n8 fragments along a box row
-
-  static constexpr int kValuesPerBox = 4 * kFragmentsPerBox;      // accumulators per thread and box
-
-  // Copies box `box` (a run-time index) of the slab's accumulators into `values` using only
-  // constant register indices, so the accumulators stay in registers.
-  template <int kBoxes>
-  __device__ __forceinline__ static void select(float (&values)[kValuesPerBox], const float* acc, int box) {
-#pragma unroll
-    for (int b = 0; b < kBoxes; ++b) {
-      if (b == box) {
-#pragma unroll
-        for (int i = 0; i < kValuesPerBox; ++i) values[i] = acc[b * kValuesPerBox + i];
-      }
-    }
-  }
+  static constexpr int kSlabCols = kSwizzleRowBytes / sizeof(Out);  // per box: 64 bf16/fp16, 32 float
+  static constexpr int kFragmentsPerBox = kSlabCols / 8;             // m16n8 fragments along a box row
+  static constexpr int kValuesPerBox = 4 * kFragmentsPerBox;         // accumulators per thread and box
 
   // One box: values[4f .. 4f + 3] is the m16n8 fragment f of the box, whose first column
-  // in C is col0.
+  // in C is col0. m, n: C's extent.
   template <typename Epilogue>
   __device__ __forceinline__ static void write(unsigned char* buffer, const float (&values)[kValuesPerBox],
-                                               int warp, int lane, int64_t col0, int64_t n,
-                                               const Epilogue& epilogue) {
+                                               int warp, int lane, int64_t /*slab_row*/, int64_t col0,
+                                               int64_t /*m*/, int64_t n, const Epilogue& epilogue) {
 #pragma unroll
     for (int f = 0; f < kFragmentsPerBox; ++f) {
       const float* d = values + 4 * f;
@@ -134,53 +217,89 @@ struct StagedOutput {
       const int byte = col * static_cast<int>(sizeof(Out));
 #pragma unroll
       for (int half = 0; half < 2; ++half) {
-        const int row = 16 * warp + lane / 4 + 8 * half;
-        const int chunk = (byte / 16) ^ (lane / 4);
+        const int row = kRegisterARows ? MnMajorTf32Fragments::slab_row(warp, lane) + half
+                                       : 16 * warp + lane / 4 + 8 * half;
+        const int chunk = (byte / 16) ^ (row % 8);
         *reinterpret_cast<OutputPair<Out>*>(buffer + row * kSwizzleRowBytes + chunk * 16 + byte % 16) = {
             static_cast<Out>(epilogue(d[2 * half], c0)), static_cast<Out>(epilogue(d[2 * half + 1], c1))};
       }
     }
   }
 
-  // The store of a written box without TMA, for outputs whose rows break its 16-byte rule:
-  // the warpgroup's 128 threads copy the box out row by row in words as wide as the rows'
-  // alignment allows (`word_bytes`), consecutive threads on consecutive words, so a warp
-  // writes whole runs of a row rather than the scattered pairs of the fragment layout.
-  // `c` is the output (or split-K plane) with n columns; row0, col0: the box's corner.
+  // The written box to C (or split-K plane `split`) through one TMA store.
+  __device__ __forceinline__ static void store(const CUtensorMap* c_map, const unsigned char* buffer,
+                                               int64_t slab_row, int64_t col0, int64_t split) {
+    tma_store_3d(c_map, buffer, static_cast<int32_t>(col0), static_cast<int32_t>(slab_row),
+                 static_cast<int32_t>(split));
+  }
+
+  // ... or through the warpgroup's own stores.
   __device__ __forceinline__ static void copy_out(const unsigned char* buffer, Out* c, int64_t m, int64_t n,
-                                                  int64_t row0, int64_t col0, int thread, int word_bytes) {
-    switch (word_bytes) {
-      case 16: copy_out_in<uint4>(buffer, c, m, n, row0, col0, thread); break;
-      case 8: copy_out_in<uint2>(buffer, c, m, n, row0, col0, thread); break;
-      case 4: copy_out_in<uint32_t>(buffer, c, m, n, row0, col0, thread); break;
-      default:
-        if constexpr (sizeof(Out) == 2) copy_out_in<uint16_t>(buffer, c, m, n, row0, col0, thread);
+                                                  int64_t slab_row, int64_t col0, int thread, int word_bytes) {
+    copy_box_out<Out, 64>(buffer, c, m, n, slab_row, col0, thread, word_bytes);
+  }
+};
+
+// The epilogue of a kernel that computes C transposed (TF32 with a row-major B: the kernel
+// multiplies B^T A^T, so its slab rows are C's columns and its columns C's rows). A box is
+// 32 kernel columns x the slab's 64 rows, laid out as C wants it: two [32 C rows][32 floats]
+// boxes of 128-byte swizzled rows (one TMA store each), the first holding slab rows 0-31.
+// A thread's fragment rows r, r + 8 are adjacent slab rows (MnMajorTf32Fragments::slab_row),
+// so they leave as one 8-byte store into a C row; a warp's stores hit 32 different banks.
+struct TransposedStagedOutput {
+  using Out = float;
+  static constexpr int kSlabCols = 32;                         // kernel columns (C rows) per box
+  static constexpr int kFragmentsPerBox = kSlabCols / 8;
+  static constexpr int kValuesPerBox = 4 * kFragmentsPerBox;
+  static constexpr int kHalfBytes = kSlabCols * kSwizzleRowBytes;  // one [32 rows][128 B] TMA box
+  static_assert(2 * kHalfBytes == WgmmaTile::kOutputBoxBytes, "a box fills one output buffer");
+
+  // m, n: the kernel's extent (C is n x m): bias runs along the slab rows.
+  template <typename Epilogue>
+  __device__ __forceinline__ static void write(unsigned char* buffer, const float (&values)[kValuesPerBox],
+                                               int warp, int lane, int64_t slab_row, int64_t /*col0*/, int64_t m,
+                                               int64_t /*n*/, const Epilogue& epilogue) {
+    const int row = MnMajorTf32Fragments::slab_row(warp, lane);  // and row + 1
+    const int64_t c0 = min(slab_row + row, m - 1), c1 = min(slab_row + row + 1, m - 1);
+    unsigned char* const half_box = buffer + (row / 32) * kHalfBytes;
+    const int chunk = (row % 32) / 4, byte = (row % 4) * 4;
+#pragma unroll
+    for (int f = 0; f < kFragmentsPerBox; ++f) {
+#pragma unroll
+      for (int e = 0; e < 2; ++e) {
+        const int c_row = 8 * f + 2 * (lane % 4) + e;
+        *reinterpret_cast<float2*>(half_box + c_row * kSwizzleRowBytes + (chunk ^ (c_row % 8)) * 16 + byte) = {
+            epilogue(values[4 * f + e], c0), epilogue(values[4 * f + 2 + e], c1)};
+      }
     }
   }
 
- private:
-  template <typename Word>
-  __device__ __forceinline__ static void copy_out_in(const unsigned char* buffer, Out* c, int64_t m, int64_t n,
-                                                     int64_t row0, int64_t col0, int thread) {
-    constexpr int kWordsPerRow = kSwizzleRowBytes / sizeof(Word);
-    constexpr int kOutPerWord = sizeof(Word) / sizeof(Out);
-#pragma unroll 4
-    for (int i = thread; i < 64 * kWordsPerRow; i += 128) {
-      const int row = i / kWordsPerRow, byte = (i % kWordsPerRow) * static_cast<int>(sizeof(Word));
-      const int64_t r = row0 + row, col = col0 + byte / static_cast<int>(sizeof(Out));
-      // Rows' lengths are a multiple of the word: a word is all inside n or all past it.
-      if (r >= m || col >= n) continue;
-      const int chunk = (byte / 16) ^ (row % 8);
-      *reinterpret_cast<Word*>(c + r * n + col) =
-          *reinterpret_cast<const Word*>(buffer + row * kSwizzleRowBytes + chunk * 16 + byte % 16);
+  __device__ __forceinline__ static void store(const CUtensorMap* c_map, const unsigned char* buffer,
+                                               int64_t slab_row, int64_t col0, int64_t split) {
+#pragma unroll
+    for (int half = 0; half < 2; ++half) {
+      tma_store_3d(c_map, buffer + half * kHalfBytes, static_cast<int32_t>(slab_row + 32 * half),
+                   static_cast<int32_t>(col0), static_cast<int32_t>(split));
     }
-    static_assert(kOutPerWord >= 1, "a word holds whole outputs");
+  }
+
+  // c: C (or the split-K plane), n rows x m columns.
+  __device__ __forceinline__ static void copy_out(const unsigned char* buffer, Out* c, int64_t m, int64_t n,
+                                                  int64_t slab_row, int64_t col0, int thread, int word_bytes) {
+#pragma unroll 1
+    for (int half = 0; half < 2; ++half) {
+      copy_box_out<Out, 32>(buffer + half * kHalfBytes, c, n, m, col0, slab_row + 32 * half, thread, word_bytes);
+    }
   }
 };
 
 // Out is T (the output C), or float for split-K partial planes (split_k.h): the work
 // units are (output tile, K slice) pairs, and slice z goes to plane z.
-template <typename T, typename Out, WgmmaConfigId kConfig, bool kAMnMajor, bool kBMnMajor, Activation kActivation>
+// TF32 reads an MN-major A into registers (MnMajorTf32Fragments). kTransposedC: the kernel
+// computes C^T = B^T A^T, its A the problem's row-major B, its B the problem's A; m and n
+// are then C's n and m.
+template <typename T, typename Out, WgmmaConfigId kConfig, bool kAMnMajor, bool kBMnMajor, Activation kActivation,
+          bool kTransposedC = false>
 __global__ void __launch_bounds__(wgmma_tile(kConfig).threads(), 1)
     wgmma_gemm_kernel(const __grid_constant__ CUtensorMap a_map, const __grid_constant__ CUtensorMap b_map,
                       const __grid_constant__ CUtensorMap c_map, int direct_word_bytes, Out* __restrict__ c, int64_t m,
@@ -191,9 +310,13 @@ __global__ void __launch_bounds__(wgmma_tile(kConfig).threads(), 1)
   using StagedA = StagedOperand<T, kBM, kAMnMajor>;
   using StagedB = StagedOperand<T, kBN, kBMnMajor>;
   constexpr int kSteps = kSwizzleRowBytes / kWgmmaKBytes;  // wgmma per k-tile
+  // TF32 reads an MN-major A from registers (its wgmma has no transposed shared operand).
+  constexpr bool kARegisters = std::is_same_v<T, float> && kAMnMajor;
+  static_assert(!std::is_same_v<T, float> || !kBMnMajor, "TF32 wgmma reads B K-major only");
+  static_assert(!kTransposedC || kARegisters, "C^T: the problem's row-major B is the kernel's MN-major A");
 
-  using Staged = StagedOutput<Out>;
-  constexpr int kBoxes = kBN / Staged::kBoxCols;  // output boxes per consumer slab
+  using Staged = std::conditional_t<kTransposedC, TransposedStagedOutput, StagedOutput<Out, kARegisters>>;
+  constexpr int kBoxes = kBN / Staged::kSlabCols;  // output boxes per consumer slab
 
   // Shared memory: [stages][A tile | B tile], [consumers][2] output boxes, the mbarriers.
   extern __shared__ unsigned char smem_window[];
@@ -258,25 +381,48 @@ __global__ void __launch_bounds__(wgmma_tile(kConfig).threads(), 1)
     uint32_t phase = 0;
     float acc[kBN / 2] = {};
     uint32_t boxes_written = 0;  // the output buffers alternate box after box, across tiles
+    // One k-tile: wait for its buffer, issue its MMAs (A from `fragments`, loaded first, when
+    // kARegisters), keep them in flight and hand the previous k-tile's buffer back.
+    int previous = 0;
+    auto mma_k_tile = [&](auto& fragments, int64_t kt, const auto& unit) {
+      mbarrier_wait(&full[stage], phase);
+      const bool accumulate = kt > unit.kt_begin;
+      if constexpr (kARegisters) fragments.load(a_tile(stage), 64 * consumer, warp, lane);
+      wgmma_fence();
+#pragma unroll
+      for (int step = 0; step < kSteps; ++step) {
+        const uint64_t b_descriptor = StagedB::descriptor(b_tile(stage), 0, step);
+        if constexpr (kARegisters) {
+          wgmma_tf32_register_a_async<kBN>(acc, fragments.a[step], b_descriptor, accumulate || step > 0);
+        } else {
+          wgmma_async<T, kBN, kAMnMajor, kBMnMajor>(acc, StagedA::descriptor(a_tile(stage), 64 * consumer, step),
+                                                    b_descriptor, accumulate || step > 0);
+        }
+      }
+      wgmma_commit_group();
+      // Keep this k-tile's MMAs in flight; the previous one's have retired, so its
+      // buffer goes back to the producer.
+      wgmma_wait_group<1>();
+      if (kt > unit.kt_begin && lane == 0) mbarrier_arrive(&empty[previous]);
+      previous = stage;
+      if (++stage == kStages) stage = 0, phase ^= 1;
+    };
     for (int64_t u = blockIdx.x; u < units; u += gridDim.x) {
       const Unit unit = unit_at(u);
-      int previous = 0;
-      for (int64_t kt = unit.kt_begin; kt < unit.kt_end; ++kt) {
-        mbarrier_wait(&full[stage], phase);
-        wgmma_fence();
-#pragma unroll
-        for (int step = 0; step < kSteps; ++step) {
-          wgmma_async<T, kBN, kAMnMajor, kBMnMajor>(
-              acc, StagedA::descriptor(a_tile(stage), 64 * consumer, step),
-              StagedB::descriptor(b_tile(stage), 0, step), kt > unit.kt_begin || step > 0);
+      if constexpr (kARegisters) {
+        // The fragments of MMAs in flight must stay untouched until they retire, so two sets
+        // alternate. In straight-line pairs (an odd first k-tile peeled off), ptxas sees
+        // which set the MMAs in flight read; chosen at run time, it retires them every k-tile.
+        MnMajorTf32Fragments fragments[2];
+        int64_t kt = unit.kt_begin;
+        if ((unit.kt_end - kt) % 2 != 0) mma_k_tile(fragments[1], kt++, unit);
+        for (; kt < unit.kt_end; kt += 2) {
+          mma_k_tile(fragments[0], kt, unit);
+          mma_k_tile(fragments[1], kt + 1, unit);
         }
-        wgmma_commit_group();
-        // Keep this k-tile's MMAs in flight; the previous one's have retired, so its
-        // buffer goes back to the producer.
-        wgmma_wait_group<1>();
-        if (kt > unit.kt_begin && lane == 0) mbarrier_arrive(&empty[previous]);
-        previous = stage;
-        if (++stage == kStages) stage = 0, phase ^= 1;
+      } else {
+        NoFragments none;
+        for (int64_t kt = unit.kt_begin; kt < unit.kt_end; ++kt) mma_k_tile(none, kt, unit);
       }
       wgmma_wait_group<0>();
       if (lane == 0) mbarrier_arrive(&empty[previous]);
@@ -290,9 +436,9 @@ __global__ void __launch_bounds__(wgmma_tile(kConfig).threads(), 1)
       const bool tma_store = direct_word_bytes == 0;
 #pragma unroll 1
       for (int box = 0; box < kBoxes; ++box) {
-        const int64_t col0 = unit.tile.n * kBN + box * Staged::kBoxCols;
+        const int64_t col0 = unit.tile.n * kBN + box * Staged::kSlabCols;
         float values[Staged::kValuesPerBox];
-        Staged::template select<kBoxes>(values, acc, box);
+        select_box<kBoxes>(values, acc, box);
         unsigned char* const buffer =
             output_boxes + (2 * consumer + boxes_written++ % 2) * WgmmaTile::kOutputBoxBytes;
         const bool issuer = threadIdx.x % 128 == 0;
@@ -300,14 +446,13 @@ __global__ void __launch_bounds__(wgmma_tile(kConfig).threads(), 1)
         // stores: every thread has passed its own copy, which the barrier confirms).
         if (tma_store && issuer) tma_store_wait_read<1>();
         named_barrier_sync(1 + consumer, 128);
-        Staged::write(buffer, values, warp, lane, col0, n, epilogue);
+        Staged::write(buffer, values, warp, lane, slab_row, col0, m, n, epilogue);
         if (tma_store) fence_proxy_async_shared();  // the writes, visible to the TMA unit
         named_barrier_sync(1 + consumer, 128);
         if (!tma_store) {
           Staged::copy_out(buffer, c + unit.split * m * n, m, n, slab_row, col0, threadIdx.x % 128, direct_word_bytes);
         } else if (issuer) {
-          tma_store_3d(&c_map, buffer, static_cast<int32_t>(col0), static_cast<int32_t>(slab_row),
-                       static_cast<int32_t>(unit.split));
+          Staged::store(&c_map, buffer, slab_row, col0, unit.split);
           tma_store_commit();
         }
       }
@@ -331,12 +476,16 @@ void with_wgmma_config(WgmmaConfigId id, F&& f) {
   }
 }
 
-// The kernel instance for a config and the operands' orientation. TF32 (T = float)
-// exists only K-major: the launcher transposes MN-major float32 operands first.
+// The kernel instance for a config and the operands' orientation. TF32 (T = float) reads
+// at most one MN-major operand, as the kernel's A in registers: an MN-major A as it is, an
+// MN-major B by computing C^T (wgmma_computes_c_transposed). With both MN-major the
+// launcher transposes A first.
 template <typename T, typename Out, WgmmaConfigId kConfig, Activation kActivation = Activation::kNone>
 auto wgmma_kernel_for(bool a_mn_major, bool b_mn_major) {
   if constexpr (std::is_same_v<T, float>) {
-    TORCH_CHECK(!a_mn_major && !b_mn_major, "tiledmm.gemm (wgmma): TF32 operands must be K-major");
+    TORCH_CHECK(!(a_mn_major && b_mn_major), "tiledmm.gemm (wgmma): TF32 reads one MN-major operand at most");
+    if (b_mn_major) return wgmma_gemm_kernel<T, Out, kConfig, true, false, kActivation, /*kTransposedC=*/true>;
+    if (a_mn_major) return wgmma_gemm_kernel<T, Out, kConfig, true, false, kActivation>;
     return wgmma_gemm_kernel<T, Out, kConfig, false, false, kActivation>;
   } else {
     if (a_mn_major && b_mn_major) return wgmma_gemm_kernel<T, Out, kConfig, true, true, kActivation>;
@@ -397,32 +546,40 @@ void launch_config(const MatrixView& a, const MatrixView& b, Out* out, const Gem
                    OutputEpilogue<Out, kActivation> epilogue, cudaStream_t stream) {
   constexpr WgmmaTile kTile = wgmma_tile(kConfig);
   const bool a_mn_major = a.col_major, b_mn_major = !b.col_major;
+  const bool transposed = wgmma_computes_c_transposed(std::is_same_v<T, float>, b.col_major);
   const auto kernel = wgmma_kernel_for<T, Out, kConfig, kActivation>(a_mn_major, b_mn_major);
   static std::atomic<uint64_t> opted_in[4];  // per instance (kActivation is a template parameter)
   allow_dynamic_smem(kernel, kTile.smem_bytes(), opted_in[2 * a_mn_major + b_mn_major]);
 
-  const CUtensorMap a_map = operand_tensor_map<T>(a, /*is_a=*/true, kTile.block_m);
-  const CUtensorMap b_map = operand_tensor_map<T>(b, /*is_a=*/false, kTile.block_n);
+  // The kernel's operands and extent: (A, B, m, n), or (B, A, n, m) computing C^T.
+  const MatrixView& kernel_a = transposed ? b : a;
+  const MatrixView& kernel_b = transposed ? a : b;
+  const int64_t kernel_m = transposed ? p.n : p.m, kernel_n = transposed ? p.m : p.n;
+  const CUtensorMap a_map = operand_tensor_map<T>(kernel_a, /*is_a=*/!transposed, kTile.block_m);
+  const CUtensorMap b_map = operand_tensor_map<T>(kernel_b, /*is_a=*/transposed, kTile.block_n);
   // C (or the split-K planes) through TMA stores when its rows keep 16-byte alignment.
   const bool tma_store = output_tensor_map_ok(out, p.n, sizeof(Out)) && !direct_stores_forced();
   // Otherwise row-wise stores in the widest word that every row start keeps aligned.
   const int direct_word_bytes = tma_store ? 0 : store_word_bytes(out, p.n, sizeof(Out));
+  // Boxes of 64 C rows, or of 32 (TransposedStagedOutput: two per output buffer).
   const CUtensorMap c_map = tma_store ? make_output_tensor_map(out, output_tma_dtype<Out>(), p.n, p.m, split.splits,
-                                                               sizeof(Out), /*box_rows=*/64)
+                                                               sizeof(Out), /*box_rows=*/transposed ? 32 : 64)
                                       : CUtensorMap{};
-  const int64_t tiles = ((p.m + kTile.block_m - 1) / kTile.block_m) * ((p.n + kTile.block_n - 1) / kTile.block_n);
+  const int64_t tiles = ((kernel_m + kTile.block_m - 1) / kTile.block_m) *
+                        ((kernel_n + kTile.block_n - 1) / kTile.block_n);
   const int sm_count = at::cuda::getCurrentDeviceProperties()->multiProcessorCount;
   const unsigned blocks = static_cast<unsigned>(std::min<int64_t>(tiles * split.splits, sm_count));  // persistent
-  kernel<<<blocks, kTile.threads(), kTile.smem_bytes(), stream>>>(a_map, b_map, c_map, direct_word_bytes, out, p.m, p.n,
-                                                                  p.k, split.k_per_split, epilogue);
+  kernel<<<blocks, kTile.threads(), kTile.smem_bytes(), stream>>>(a_map, b_map, c_map, direct_word_bytes, out,
+                                                                  kernel_m, kernel_n, p.k, split.k_per_split, epilogue);
   C10_CUDA_KERNEL_LAUNCH_CHECK();
 }
 
-// TMA's rules, else a repacked copy: 16-byte aligned rows, and for TF32 K-major operands.
-inline MatrixView tma_ready(const MatrixView& v, bool is_a, bool tf32, const at::TensorOptions& options,
+// TMA's rules, else a repacked copy: 16-byte aligned rows, and `k_major`: the operand
+// transposed to run along K if it does not.
+inline MatrixView tma_ready(const MatrixView& v, bool is_a, bool k_major, const at::TensorOptions& options,
                             at::Tensor& storage) {
   // K-major: A row-major, B column-major.
-  return aligned_operand(v, options, storage, tf32 ? std::optional<bool>(!is_a) : std::nullopt);
+  return aligned_operand(v, options, storage, k_major ? std::optional<bool>(!is_a) : std::nullopt);
 }
 
 template <typename T>
@@ -431,8 +588,9 @@ void launch_typed(const GemmProblem& p, WgmmaConfigId config, const SplitK& spli
   constexpr bool kTf32 = std::is_same_v<T, float>;
   at::Tensor a_storage, b_storage;  // workspaces, freed to the caching allocator on this stream
   const auto options = out.options().dtype(p.dtype);
-  const MatrixView a = tma_ready(p.a, /*is_a=*/true, kTf32, options, a_storage);
-  const MatrixView b = tma_ready(p.b, /*is_a=*/false, kTf32, options, b_storage);
+  // TF32 reads one MN-major operand at most (wgmma_kernel_for): with both, A is transposed.
+  const MatrixView a = tma_ready(p.a, /*is_a=*/true, /*k_major=*/kTf32 && !p.b.col_major, options, a_storage);
+  const MatrixView b = tma_ready(p.b, /*is_a=*/false, /*k_major=*/false, options, b_storage);
   with_wgmma_config(config, [&](auto id) {
     with_kernel_output<T>(split, p.epilogue, out.data_ptr(), [&](auto* dst, auto epilogue) {
       launch_config<T, decltype(id)::value>(a, b, dst, p, split, epilogue, stream);
@@ -444,9 +602,9 @@ template <typename T>
 cudaFuncAttributes kernel_attributes(WgmmaConfigId config, bool a_col_major, bool b_col_major) {
   cudaFuncAttributes attributes{};
   with_wgmma_config(config, [&](auto id) {
-    // TF32 runs K-major only (its launcher transposes); the 16-bit types read all layouts.
-    const bool a_mn_major = !std::is_same_v<T, float> && a_col_major;
-    const bool b_mn_major = !std::is_same_v<T, float> && !b_col_major;
+    // TF32 with both operands MN-major transposes A first; the 16-bit types read all layouts.
+    const bool a_mn_major = a_col_major && (!std::is_same_v<T, float> || b_col_major);
+    const bool b_mn_major = !b_col_major;
     C10_CUDA_CHECK(cudaFuncGetAttributes(&attributes, wgmma_kernel_for<T, T, decltype(id)::value>(a_mn_major, b_mn_major)));
   });
   return attributes;
