@@ -104,7 +104,8 @@ def run(args):
             ms = median_ms(lambda: tiledmm.gemm(a, b, kernel=kernel), "cuda")
             plan = tiledmm.plan(m, n, k, dtype, a_col_major=args.layout[0] == "t",
                                 b_col_major=args.layout[1] == "t", compute_capability=cc,
-                                sm_count=sms, kernel=kernel)
+                                sm_count=sms, kernel=kernel, a_aligned=tma_aligned(a),
+                                b_aligned=tma_aligned(b))
             peak = peak_for(dtype_name)
             rows.append({
                 "m": m, "n": n, "k": k, "dtype": dtype_name, "layout": args.layout,
@@ -117,6 +118,12 @@ def run(args):
         del a, b, expected
     torch.backends.cuda.matmul.allow_tf32 = False
     return rows
+
+
+def tma_aligned(t):
+    """Whether the 2-D operand's base and leading dimension are 16-byte aligned, as a gemm
+    call tells the planner (wgmma copies other operands, which can change its choice)."""
+    return t.data_ptr() % 16 == 0 and (max(t.stride()) * t.element_size()) % 16 == 0
 
 
 def print_table(rows):

@@ -127,6 +127,22 @@ def test_tf32_with_row_major_b_tiles_c_transposed():
     assert "C^T" in p["reason"] and "A transposed first" in p["reason"], p
 
 
+@needs_sm90a_build
+def test_tf32_orientation_when_b_is_copied_anyway():
+    # B row-major but unaligned (4095 columns): copied in either orientation, so the wave
+    # count decides. C^T tiles 4095 x 4097: 544 wide tiles (5 waves on 132 SMs) or 1056
+    # square ones (8 x 0.54); C tiles 4097 x 4095: 528 wide tiles, exactly 4 waves.
+    p = tiledmm.plan(4097, 4095, 4093, torch.float32, allow_tf32=True, a_aligned=False, b_aligned=False)
+    assert "copied transposed" in p["reason"] and "wave-times" in p["reason"], p
+    assert p["config"] == "128x256_k128B_2wg_s4" and "528 tiles" in p["reason"], p
+    # Aligned, B is read in place: C^T, whatever the waves.
+    p = tiledmm.plan(4097, 4095, 4093, torch.float32, allow_tf32=True)
+    assert "C^T" in p["reason"], p
+    # A column-major and B unaligned: C^T would copy both, C copies B only.
+    p = tiledmm.plan(4096, 4096, 4096, torch.float32, a_col_major=True, allow_tf32=True, b_aligned=False)
+    assert "fewer copies" in p["reason"] and "column-major A" in p["reason"], p
+
+
 @needs_cuda_build
 def test_float32_uses_tf32_only_when_allowed():
     ieee = tiledmm.plan(4096, 4096, 4096, torch.float32, allow_tf32=False)

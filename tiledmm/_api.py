@@ -55,11 +55,14 @@ def kernels() -> list[KernelInfo]:
 def plan(m: int, n: int, k: int, dtype: torch.dtype = torch.float32, *,
          a_col_major: bool = False, b_col_major: bool = False,
          compute_capability: tuple[int, int] = (9, 0), sm_count: int = 132,
-         kernel: Optional[str] = None, allow_tf32: Optional[bool] = None) -> dict:
+         kernel: Optional[str] = None, allow_tf32: Optional[bool] = None,
+         a_aligned: bool = True, b_aligned: bool = True) -> dict:
     """The CUDA planner's choice for a problem on a described GPU (no GPU needed).
 
     ``allow_tf32`` defaults to torch's current setting
     (``torch.backends.cuda.matmul.allow_tf32``), as a gemm call would see it.
+    ``a_aligned`` / ``b_aligned``: the operand's base and leading dimension are 16-byte
+    aligned, so TMA reads it in place (``wgmma`` copies it otherwise).
     Returns ``{"kernel": ..., "config": ..., "reason": ..., "split_k": ...}``, where
     ``split_k`` is the number of K slices per output tile (1: no split-K).
     """
@@ -68,7 +71,7 @@ def plan(m: int, n: int, k: int, dtype: torch.dtype = torch.float32, *,
     name, config, reason, split_k = torch.ops.tiledmm._plan(
         m, n, k, dtype, a_col_major, b_col_major,
         compute_capability[0] * 10 + compute_capability[1], sm_count, kernel=kernel,
-        allow_tf32=allow_tf32)
+        allow_tf32=allow_tf32, a_aligned=a_aligned, b_aligned=b_aligned)
     return {"kernel": name, "config": config, "reason": reason, "split_k": int(split_k)}
 
 

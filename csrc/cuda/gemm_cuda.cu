@@ -5,6 +5,7 @@
 #include "../linear.h"
 #include "autotune.h"
 #include "kernels/launchers.h"
+#include "operand_workspace.h"
 #include "planner.h"
 
 #include <ATen/Context.h>
@@ -58,7 +59,7 @@ void launch_plan(const GemmProblem& p, const Plan& plan, at::Tensor& c, cudaStre
     case KernelFamily::kSimt: launch_simt(p, plan.simt_config, plan.split, out, stream); break;
     case KernelFamily::kMma: launch_mma(p, plan.mma_config, plan.split, out, stream); break;
     case KernelFamily::kSkinny: launch_skinny(p, plan.skinny_config, plan.split, out, stream); break;
-    default: launch_wgmma(p, plan.wgmma_config, plan.split, out, stream); break;
+    default: launch_wgmma(p, plan.wgmma_config, plan.wgmma_c_transposed, plan.split, out, stream); break;
   }
   if (plan.split.active()) reduce_split_k(partials, p, c, stream);
 }
@@ -79,7 +80,9 @@ at::Tensor run_cuda(const GemmProblem& p, const at::Tensor& a) {
   if (!p.kernel.empty()) {
     check_compute_capability(split_kernel_spec(p.kernel).first, prop, a.device().index());
   }
-  const GemmShape shape{p.m, p.n, p.k, p.dtype, p.a.col_major, p.b.col_major, tf32_allowed()};
+  GemmShape shape{p.m, p.n, p.k, p.dtype, p.a.col_major, p.b.col_major, tf32_allowed()};
+  shape.a_tma_aligned = is_16_byte_aligned(p.a, c10::elementSize(p.dtype));
+  shape.b_tma_aligned = is_16_byte_aligned(p.b, c10::elementSize(p.dtype));
   const GpuInfo gpu = describe_gpu(prop);
   const cudaStream_t stream = at::cuda::getCurrentCUDAStream(a.device().index());
   std::string spec = p.kernel;

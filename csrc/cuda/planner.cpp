@@ -6,6 +6,7 @@
 #include <torch/library.h>
 
 #include <algorithm>
+#include <optional>
 #include <sstream>
 
 namespace tiledmm::cuda {
@@ -183,15 +184,10 @@ SimtCandidate pick_simt(const GemmShape& s, const GpuInfo& gpu, const Reasons& w
   return *best;
 }
 
-// The wgmma kernel tiles C^T for TF32 with a row-major B (wgmma_computes_c_transposed):
-// its m runs along C's columns.
-bool wgmma_transposes(const GemmShape& s) {
-  return wgmma_computes_c_transposed(s.dtype == c10::kFloat, s.b_col_major);
-}
-GemmShape wgmma_kernel_shape(const GemmShape& s) {
-  if (!wgmma_transposes(s)) return s;
+// The extent the wgmma kernel tiles: C's, or C^T's (its m runs along C's columns).
+GemmShape wgmma_kernel_shape(const GemmShape& s, bool c_transposed) {
   GemmShape t = s;
-  std::swap(t.m, t.n);
+  if (c_transposed) std::swap(t.m, t.n);
   return t;
 }
 
@@ -206,8 +202,9 @@ GemmShape wgmma_kernel_shape(const GemmShape& s) {
 // 128x64, twice the tiles of half the width. Not for a product with a side <= 64: it is
 // bound by reading the other operand, and split-K already spreads that over the SMs
 // without narrowing the tiles.
+constexpr double kSquareTileCost = 0.54;
+
 WgmmaConfigId pick_wgmma_config(const GemmShape& s, const GpuInfo& gpu, const Reasons& why) {
-  constexpr double kSquareTileCost = 0.54;
   auto tiles = [&](WgmmaConfigId id) { return tile_count(s, wgmma_tile(id).block_m, wgmma_tile(id).block_n); };
   const int64_t wide = tiles(WgmmaConfigId::k128x256), square = tiles(WgmmaConfigId::k128x128);
   if (keeps_sms_busy(wide, gpu)) {
@@ -227,6 +224,40 @@ WgmmaConfigId pick_wgmma_config(const GemmShape& s, const GpuInfo& gpu, const Re
   }
   why.add("only ", square, " tiles of 128x128 for ", gpu.sm_count, " SMs: 128x64 tiles");
   return WgmmaConfigId::k128x64;
+}
+
+// The wave model's time of a wgmma config, in wave-times of 128x256 tiles. 128x64: by area,
+// with 128x128's overhead (0.54 for half the area).
+double wgmma_wave_time(const GemmShape& s, WgmmaConfigId id, const GpuInfo& gpu) {
+  const WgmmaTile& t = wgmma_tile(id);
+  const double cost = id == WgmmaConfigId::k128x256 ? 1.0 : id == WgmmaConfigId::k128x128 ? kSquareTileCost
+                                                                                           : kSquareTileCost / 2;
+  return static_cast<double>(ceil_div(tile_count(s, t.block_m, t.block_n), gpu.sm_count)) * cost;
+}
+
+// TF32 with a row-major B (wgmma_configs.h): C^T reads B in place, in registers, and needs A
+// K-major; C needs B transposed, and reads a column-major A in registers. Fewer copies win
+// (an operand TMA cannot read is copied either way), then fewer wave-times (`config`: the
+// requested tile, else each orientation's pick), then C^T.
+bool pick_wgmma_c_transposed(const GemmShape& s, const GpuInfo& gpu, std::optional<WgmmaConfigId> config,
+                             const Reasons& why) {
+  if (!wgmma_computes_c_transposed(s.dtype == c10::kFloat, s.b_col_major)) return false;
+  const int copies_t = (s.a_col_major || !s.a_tma_aligned) + !s.b_tma_aligned;
+  const int copies_c = 1 + !s.a_tma_aligned;
+  const Reasons quiet{nullptr};
+  auto time = [&](bool c_transposed) {
+    const GemmShape ks = wgmma_kernel_shape(s, c_transposed);
+    return wgmma_wave_time(ks, config.value_or(pick_wgmma_config(ks, gpu, quiet)), gpu);
+  };
+  const bool transposed = copies_t != copies_c ? copies_t < copies_c : time(true) <= time(false);
+  if (transposed) {
+    why.add("TF32 with a row-major B: computed as C^T = B^T A^T, B's tiles read into registers "
+            "(TF32 wgmma reads shared memory K-major only)", s.a_col_major ? ", A transposed first" : "");
+  } else {
+    why.add("TF32 with a row-major B that is copied anyway: copied transposed (K-major), ",
+            copies_t == copies_c ? "fewer wave-times than computing C^T" : "fewer copies than computing C^T");
+  }
+  return transposed;
 }
 
 // skinny: the small side fits one block (<= 32 rows). The large operand streams in place
@@ -369,19 +400,20 @@ Plan plan_gemm(const GemmShape& s, const GpuInfo& gpu, std::string_view requeste
                                 : MmaConfigId::k128x128W64x64;
       plan.config = mma_tile(plan.mma_config).name;
       break;
-    case KernelFamily::kWgmma:
-      if (wgmma_transposes(s)) {
-        why.add("TF32 with a row-major B: computed as C^T = B^T A^T, B's tiles read into registers "
-                "(TF32 wgmma reads shared memory K-major only)", s.a_col_major ? ", A transposed first" : "");
-      } else if (s.dtype == c10::kFloat && s.a_col_major) {
+    case KernelFamily::kWgmma: {
+      const std::optional<WgmmaConfigId> named =
+          by_name ? std::optional(config_by_name<WgmmaConfigId>("wgmma", requested_config, kWgmmaTiles,
+                                                                static_cast<int>(WgmmaConfigId::kCount)))
+                  : std::nullopt;
+      plan.wgmma_c_transposed = pick_wgmma_c_transposed(s, gpu, named, why);
+      if (!plan.wgmma_c_transposed && s.dtype == c10::kFloat && s.a_col_major) {
         why.add("TF32 with a column-major A: A's tiles read into registers "
                 "(TF32 wgmma reads shared memory K-major only)");
       }
-      plan.wgmma_config = by_name ? config_by_name<WgmmaConfigId>("wgmma", requested_config, kWgmmaTiles,
-                                                                  static_cast<int>(WgmmaConfigId::kCount))
-                                  : pick_wgmma_config(wgmma_kernel_shape(s), gpu, why);
+      plan.wgmma_config = named ? *named : pick_wgmma_config(wgmma_kernel_shape(s, plan.wgmma_c_transposed), gpu, why);
       plan.config = wgmma_tile(plan.wgmma_config).name;
       break;
+    }
     case KernelFamily::kSkinny:
       plan.skinny_config = by_name ? config_by_name<SkinnyConfigId>("skinny", requested_config, kSkinnyTiles,
                                                                     static_cast<int>(SkinnyConfigId::kCount))
@@ -414,7 +446,7 @@ Plan plan_gemm(const GemmShape& s, const GpuInfo& gpu, std::string_view requeste
         block_k = WgmmaTile::kRowBytes / static_cast<int>(c10::elementSize(s.dtype));
       }
     }
-    const int64_t tiles = tile_count(plan.family == KernelFamily::kWgmma ? wgmma_kernel_shape(s) : s, block_m, block_n);
+    const int64_t tiles = tile_count(wgmma_kernel_shape(s, plan.wgmma_c_transposed), block_m, block_n);
     const int64_t min_slice_k_tiles = plan.family == KernelFamily::kWgmma ? 16 : 4;
     plan.split = pick_split_k(s, tiles, block_k, static_cast<int64_t>(gpu.sm_count) * blocks_per_sm, why,
                               min_slice_k_tiles);
@@ -428,8 +460,8 @@ namespace {
 std::vector<std::string> plan_op(int64_t m, int64_t n, int64_t k, c10::ScalarType dtype,
                                  bool a_col_major, bool b_col_major, int64_t compute_capability,
                                  int64_t sm_count, std::optional<std::string_view> kernel,
-                                 bool allow_tf32) {
-  GemmShape shape{m, n, k, dtype, a_col_major, b_col_major, allow_tf32};
+                                 bool allow_tf32, bool a_aligned, bool b_aligned) {
+  GemmShape shape{m, n, k, dtype, a_col_major, b_col_major, allow_tf32, a_aligned, b_aligned};
   GpuInfo gpu{static_cast<int>(compute_capability), static_cast<int>(sm_count)};
   std::string requested;
   if (kernel.has_value() && !kernel->empty() && *kernel != "auto") {
@@ -492,7 +524,8 @@ TORCH_LIBRARY_FRAGMENT(tiledmm, m) {
   m.def("_tile_table() -> str[]", &tile_table_op);
   m.def(
       "_plan(int m, int n, int k, ScalarType dtype, bool a_col_major, bool b_col_major, "
-      "int compute_capability, int sm_count, str? kernel=None, bool allow_tf32=False) -> str[]",
+      "int compute_capability, int sm_count, str? kernel=None, bool allow_tf32=False, bool a_aligned=True, "
+      "bool b_aligned=True) -> str[]",
       &plan_op);
 }
 

@@ -23,6 +23,10 @@ struct GemmShape {
   bool a_col_major = false;
   bool b_col_major = false;
   bool allow_tf32 = false;  // float32 may run on TF32 tensor cores (torch's matmul setting)
+  // TMA reads the operand in place (16-byte aligned base and leading dimension); the wgmma
+  // launcher copies it otherwise. tiledmm.plan describes aligned operands.
+  bool a_tma_aligned = true;
+  bool b_tma_aligned = true;
 };
 
 struct GpuInfo {
@@ -44,6 +48,7 @@ struct Plan {
   MmaConfigId mma_config = MmaConfigId::k128x128W64x64;       // used by kMma
   WgmmaConfigId wgmma_config = WgmmaConfigId::k128x256;      // used by kWgmma
   SkinnyConfigId skinny_config = SkinnyConfigId::k32Rows;    // used by kSkinny
+  bool wgmma_c_transposed = false;  // kWgmma, TF32 with B row-major: computes C^T (wgmma_configs.h)
   const char* config = "";  // the tile configuration's name
   SplitK split;             // simt, mma, wgmma, skinny: K slices per output tile (1: none)
 };

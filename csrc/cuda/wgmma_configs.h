@@ -47,10 +47,12 @@ static_assert(sizeof(kWgmmaTiles) / sizeof(kWgmmaTiles[0]) == static_cast<int>(W
 
 constexpr const WgmmaTile& wgmma_tile(WgmmaConfigId id) { return kWgmmaTiles[static_cast<int>(id)]; }
 
-// TF32 wgmma reads both shared-memory operands K-major only. A row-major B (x @ W with W
-// [in, out], the layout of torch.matmul on row-major tensors) runs as the kernel's A,
-// loaded into registers from its MN-major tiles, and the kernel computes C^T = B^T A^T:
-// its tiles are block_m of C's columns by block_n of C's rows. No operand is copied.
+// TF32 wgmma reads both shared-memory operands K-major only, and one operand that runs
+// along M/N from registers, as its A. A row-major B (x @ W with W [in, out], the layout of
+// torch.matmul on row-major tensors) becomes that A when the kernel computes C^T = B^T A^T:
+// its tiles are then block_m of C's columns by block_n of C's rows. The planner chooses
+// (Plan::wgmma_c_transposed); the launcher copies A to K-major for C^T, B for C. For
+// operands as launched: C^T exactly when B runs along N.
 constexpr bool wgmma_computes_c_transposed(bool tf32, bool b_col_major) { return tf32 && !b_col_major; }
 
 constexpr int kMaxSmemPerBlock = 232448;  // sm_90: 227 KiB of dynamic shared memory per block

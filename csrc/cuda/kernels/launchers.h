@@ -24,8 +24,8 @@ void launch_mma(const GemmProblem& p, MmaConfigId config, const SplitK& split, a
 // bfloat16 / float16 with one small side (skinny_configs.h); any shape runs.
 void launch_skinny(const GemmProblem& p, SkinnyConfigId config, const SplitK& split, at::Tensor& out,
                    cudaStream_t stream);
-// sm_90a only; float32 inputs run as TF32.
-void launch_wgmma(const GemmProblem& p, WgmmaConfigId config, const SplitK& split, at::Tensor& out,
+// sm_90a only; float32 inputs run as TF32, computing C^T when `c_transposed` (B row-major).
+void launch_wgmma(const GemmProblem& p, WgmmaConfigId config, bool c_transposed, const SplitK& split, at::Tensor& out,
                   cudaStream_t stream);
 
 // C = epilogue(sum of the split-K planes of `partials`, in plane order).

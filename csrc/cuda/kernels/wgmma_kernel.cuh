@@ -582,20 +582,28 @@ inline MatrixView tma_ready(const MatrixView& v, bool is_a, bool k_major, const 
   return aligned_operand(v, options, storage, k_major ? std::optional<bool>(!is_a) : std::nullopt);
 }
 
+// c_transposed (TF32, B row-major): the kernel computes C^T and needs A K-major. Otherwise
+// TF32 needs B K-major (wgmma_kernel_for); the 16-bit types read every layout.
 template <typename T>
-void launch_typed(const GemmProblem& p, WgmmaConfigId config, const SplitK& split, at::Tensor& out,
-                  cudaStream_t stream) {
+void launch_operands(const GemmProblem& p, WgmmaConfigId config, bool c_transposed, const SplitK& split,
+                     at::Tensor& out, cudaStream_t stream) {
   constexpr bool kTf32 = std::is_same_v<T, float>;
+  TORCH_CHECK(!c_transposed || (kTf32 && !p.b.col_major), "tiledmm.gemm (wgmma): C^T is for TF32 with B row-major");
   at::Tensor a_storage, b_storage;  // workspaces, freed to the caching allocator on this stream
   const auto options = out.options().dtype(p.dtype);
-  // TF32 reads one MN-major operand at most (wgmma_kernel_for): with both, A is transposed.
-  const MatrixView a = tma_ready(p.a, /*is_a=*/true, /*k_major=*/kTf32 && !p.b.col_major, options, a_storage);
-  const MatrixView b = tma_ready(p.b, /*is_a=*/false, /*k_major=*/false, options, b_storage);
+  const MatrixView a = tma_ready(p.a, /*is_a=*/true, /*k_major=*/kTf32 && c_transposed, options, a_storage);
+  const MatrixView b = tma_ready(p.b, /*is_a=*/false, /*k_major=*/kTf32 && !c_transposed, options, b_storage);
   with_wgmma_config(config, [&](auto id) {
     with_kernel_output<T>(split, p.epilogue, out.data_ptr(), [&](auto* dst, auto epilogue) {
       launch_config<T, decltype(id)::value>(a, b, dst, p, split, epilogue, stream);
     });
   });
+}
+
+template <typename T>
+void launch_typed(const GemmProblem& p, WgmmaConfigId config, const SplitK& split, at::Tensor& out,
+                  cudaStream_t stream) {
+  launch_operands<T>(p, config, /*c_transposed=*/false, split, out, stream);
 }
 
 template <typename T>

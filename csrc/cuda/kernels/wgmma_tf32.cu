@@ -3,6 +3,11 @@
 
 namespace tiledmm::cuda::wgmma_detail {
 
-TILEDMM_WGMMA_INSTANCES(, float)
+void launch_tf32(const GemmProblem& p, WgmmaConfigId config, bool c_transposed, const SplitK& split, at::Tensor& out,
+                 cudaStream_t stream) {
+  launch_operands<float>(p, config, c_transposed, split, out, stream);
+}
+
+template cudaFuncAttributes kernel_attributes<float>(WgmmaConfigId, bool, bool);
 
 }  // namespace tiledmm::cuda::wgmma_detail

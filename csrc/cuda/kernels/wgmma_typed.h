@@ -14,10 +14,14 @@
 
 namespace tiledmm::cuda::wgmma_detail {
 
-// T: c10::BFloat16, c10::Half, or float (computed as TF32).
+// T: c10::BFloat16 or c10::Half.
 template <typename T>
 void launch_typed(const GemmProblem& p, WgmmaConfigId config, const SplitK& split, at::Tensor& out,
                   cudaStream_t stream);
+
+// float32 computed as TF32; C^T when `c_transposed` (the planner's choice for a row-major B).
+void launch_tf32(const GemmProblem& p, WgmmaConfigId config, bool c_transposed, const SplitK& split, at::Tensor& out,
+                 cudaStream_t stream);
 
 template <typename T>
 cudaFuncAttributes kernel_attributes(WgmmaConfigId config, bool a_col_major, bool b_col_major);
@@ -29,6 +33,6 @@ cudaFuncAttributes kernel_attributes(WgmmaConfigId config, bool a_col_major, boo
 
 TILEDMM_WGMMA_INSTANCES(extern, c10::BFloat16)
 TILEDMM_WGMMA_INSTANCES(extern, c10::Half)
-TILEDMM_WGMMA_INSTANCES(extern, float)
+extern template cudaFuncAttributes kernel_attributes<float>(WgmmaConfigId, bool, bool);
 
 }  // namespace tiledmm::cuda::wgmma_detail
