@@ -427,11 +427,12 @@ __global__ void __launch_bounds__(wgmma_tile(kConfig).threads(), 1)
       wgmma_wait_group<0>();
       if (lane == 0) mbarrier_arrive(&empty[previous]);
 
-      // The epilogue goes box by box (64 rows x 128 bytes of the slab) in a rolled loop: its
-      // code (an activation's erf or exp per value) appears once, not once per accumulator.
-      // Unrolled, the gelu instance was 3.7x the code of the plain one, fetched anew by the
-      // consumers every tile. Each box is written to shared memory, then leaves through a TMA
-      // store or, for outputs TMA cannot address (direct_word_bytes > 0), row-wise stores.
+      // The epilogue goes box by box (8 KB of the slab: 64 rows x 128 bytes, or for C^T 32
+      // kernel columns x 64 rows) in a rolled loop: its code (an activation's erf or exp per
+      // value) appears once, not once per accumulator. Unrolled, the gelu instance was 3.7x
+      // the code of the plain one, fetched anew by the consumers every tile. Each box is
+      // written to shared memory, then leaves through TMA stores or, for outputs TMA cannot
+      // address (direct_word_bytes > 0), row-wise stores.
       const int64_t slab_row = unit.tile.m * kBM + 64 * consumer;
       const bool tma_store = direct_word_bytes == 0;
 #pragma unroll 1
