@@ -45,6 +45,19 @@ def test_fields_agree_with_the_planner(gpu, shape, dtype, layout):
     assert e.registers is None  # a named model: no compiled-kernel query
 
 
+@pytest.mark.skipif(not any(k.name == "wgmma" for k in tiledmm.kernels()), reason="build without sm_90a")
+def test_tf32_with_row_major_b_tiles_c_transposed():
+    # The kernel computes C^T: its 128x256 tile covers 256 rows and 128 columns of C.
+    previous = torch.backends.cuda.matmul.allow_tf32
+    try:
+        torch.backends.cuda.matmul.allow_tf32 = True
+        e = explain(1100, 3000, 4096, "fp32", "nn", gpu="H100")
+    finally:
+        torch.backends.cuda.matmul.allow_tf32 = previous
+    assert e.kernel == "wgmma" and "C^T" in e.reason
+    assert e.block_tile[:2] == (256, 128) and e.grid == 120
+
+
 @needs_cuda_build
 def test_simt_tile_table_matches_the_hierarchy():
     e = explain(4096, 4096, 4096, "fp32", gpu="H100")

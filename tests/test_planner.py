@@ -117,8 +117,9 @@ def test_tf32_with_row_major_b_tiles_c_transposed():
     # wave on 132 SMs; with B column-major the 128x256 tiles would be 108 (too few).
     p = tiledmm.plan(1100, 3000, 4096, torch.float32, allow_tf32=True, sm_count=132)
     assert p["config"] == "128x256_k128B_2wg_s4" and "C^T" in p["reason"] and "120 tiles" in p["reason"], p
+    assert p["c_transposed"]
     p = tiledmm.plan(1100, 3000, 4096, torch.float32, b_col_major=True, allow_tf32=True, sm_count=132)
-    assert p["config"] == "128x128_k128B_2wg_s6" and "C^T" not in p["reason"], p
+    assert p["config"] == "128x128_k128B_2wg_s6" and "C^T" not in p["reason"] and not p["c_transposed"], p
     # A column-major A (B column-major) is read into registers as it is; with B row-major
     # as well, A is transposed first and C^T computed.
     p = tiledmm.plan(1100, 3000, 4096, torch.float32, a_col_major=True, b_col_major=True, allow_tf32=True)
@@ -134,7 +135,7 @@ def test_tf32_orientation_when_b_is_copied_anyway():
     # square ones (8 x 0.54); C tiles 4097 x 4095: 528 wide tiles, exactly 4 waves.
     p = tiledmm.plan(4097, 4095, 4093, torch.float32, allow_tf32=True, a_aligned=False, b_aligned=False)
     assert "copied transposed" in p["reason"] and "wave-times" in p["reason"], p
-    assert p["config"] == "128x256_k128B_2wg_s4" and "528 tiles" in p["reason"], p
+    assert p["config"] == "128x256_k128B_2wg_s4" and "528 tiles" in p["reason"] and not p["c_transposed"], p
     # Aligned, B is read in place: C^T, whatever the waves.
     p = tiledmm.plan(4097, 4095, 4093, torch.float32, allow_tf32=True)
     assert "C^T" in p["reason"], p

@@ -470,7 +470,11 @@ std::vector<std::string> plan_op(int64_t m, int64_t n, int64_t k, c10::ScalarTyp
   }
   std::string why;
   const Plan plan = plan_gemm(shape, gpu, requested, &why);
-  return {family_name(plan.family), plan.config, why, std::to_string(plan.split.splits)};
+  // The kernel computes C^T: wgmma's TF32 orientation, or skinny with N the small side.
+  const bool c_transposed = plan.family == KernelFamily::kWgmma   ? plan.wgmma_c_transposed
+                            : plan.family == KernelFamily::kSkinny ? !skinny_small_is_m(m, n)
+                                                                   : false;
+  return {family_name(plan.family), plan.config, why, std::to_string(plan.split.splits), c_transposed ? "1" : "0"};
 }
 
 // tiledmm::_tile_table: the tile configs of the mma, wgmma, skinny and simt families, one row each:
