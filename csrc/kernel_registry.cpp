@@ -26,9 +26,10 @@ std::vector<KernelInfo> build_table() {
                    "textbook 16x16 shared-memory tiles, one output per thread"});
   std::vector<std::string> mma_configs;
   for (const auto& tile : cuda::kMmaTiles) mma_configs.emplace_back(tile.name);
-  table.push_back({"mma", c10::DeviceType::CUDA, {c10::kHalf, c10::kBFloat16}, 80,
-                   "tensor cores through mma.sync m16n8k16 (float32 accumulation), ldmatrix from "
-                   "padded shared rows, cp.async multi-stage pipeline, grouped tile order",
+  table.push_back({"mma", c10::DeviceType::CUDA, {c10::kHalf, c10::kBFloat16, c10::kFloat}, 80,
+                   "tensor cores through mma.sync m16n8k16 (m16n8k8 TF32 for float32; float32 "
+                   "accumulation), ldmatrix from padded shared rows, cp.async multi-stage pipeline, "
+                   "grouped tile order",
                    mma_configs});
   std::vector<std::string> skinny_configs;
   for (const auto& tile : cuda::kSkinnyTiles) skinny_configs.emplace_back(tile.name);

@@ -45,8 +45,8 @@ def runs_here(info) -> bool:
 
 
 def computes_in_tf32(kernel, dtype) -> bool:
-    """float32 through a tensor-core kernel named explicitly (wgmma) runs as TF32."""
-    return dtype == torch.float32 and kernel is not None and kernel.split(":")[0] == "wgmma"
+    """float32 through a tensor-core kernel named explicitly (wgmma, mma) runs as TF32."""
+    return dtype == torch.float32 and kernel is not None and kernel.split(":")[0] in ("wgmma", "mma")
 
 
 def kernel_specs(info, dtype) -> list:

@@ -5,7 +5,7 @@ ends at their last element, and shared-memory hazards, which are not ours to che
 pytest file; .ci/gpu-check runs it as
 
     compute-sanitizer --tool memcheck|racecheck|synccheck --error-exitcode 1 \
-        python tests/sanitizer_workload.py
+        python tests/sanitizer_workload.py [kernel names] [dtype=float32,...]
 """
 import sys
 
@@ -32,12 +32,16 @@ LAYOUTS = [("row", "row"), ("col", "col"), ("row", "col"), ("offset", "padded"),
 
 
 def main():
-    only = sys.argv[1:]  # optional kernel names
+    only = [a for a in sys.argv[1:] if "=" not in a]  # optional kernel names
+    dtype_arg = next((a.split("=", 1)[1] for a in sys.argv[1:] if a.startswith("dtype=")), None)
+    dtypes = None if dtype_arg is None else {getattr(torch, name) for name in dtype_arg.split(",")}
     launches = 0
     for info in tiledmm.kernels():
         if info.device != "cuda" or (only and info.name not in only) or not runs_here(info):
             continue
         for dtype in info.dtypes:
+            if dtypes is not None and dtype not in dtypes:
+                continue
             # Every tile config by name: the planner alone would pick small tiles here.
             for spec in kernel_specs(info, dtype):
                 for m, n, k in SHAPES:

@@ -62,15 +62,14 @@ def test_fused_epilogue_in_every_kernel(device, dtype):
     gen = torch.Generator(device=device).manual_seed(3)
     names = kernel_names(device, dtype) if (device == "cpu" or HAS_CUDA) else [None]
     for kernel in names:
-        if dtype == torch.float32 and kernel == "wgmma":
-            continue  # TF32: covered by the gemm tests' TF32 bound
+        tf32 = dtype == torch.float32 and kernel in ("wgmma", "mma")  # named: TF32 tensor cores
         for x_shape, out_f in [((3, 67, 45), 133), ((300, 260), 515)]:
             x = torch.randn(*x_shape, device=device, generator=gen).to(dtype)
             w = torch.randn(out_f, x_shape[-1], device=device, generator=gen).to(dtype)
             b = torch.randn(out_f, device=device, generator=gen).to(dtype)
             for activation in ("gelu", "relu", "silu", "gelu_tanh"):
                 out = tiledmm.linear(x, w, b, activation=activation, kernel=kernel)
-                assert_close_to_reference(out, x, w, b, activation)
+                assert_close_to_reference(out, x, w, b, activation, tf32=tf32)
 
 
 @pytest.mark.skipif(not HAS_CUDA, reason="needs a CUDA GPU")

@@ -19,7 +19,7 @@ def test_kernel_table():
         assert table["classic16"].device == "cuda"
         assert set(table["simt"].dtypes) == {torch.float32, torch.float64}
         assert table["simt"].min_compute_capability == (8, 0)
-        assert set(table["mma"].dtypes) == {torch.float16, torch.bfloat16}
+        assert set(table["mma"].dtypes) == {torch.float16, torch.bfloat16, torch.float32}  # float32: TF32
         assert not table["mma"].arch_specific
     if HAS_WGMMA:
         assert table["wgmma"].min_compute_capability == (9, 0) and table["wgmma"].arch_specific
@@ -152,8 +152,10 @@ def test_float32_uses_tf32_only_when_allowed():
     assert tf32["kernel"] == ("wgmma" if HAS_WGMMA else "simt")
     if HAS_WGMMA:
         assert "TF32" in tf32["reason"]
-    # No TF32 kernel for Ampere in this build: IEEE float32 there, whatever the setting.
-    assert tiledmm.plan(4096, 4096, 4096, torch.float32, allow_tf32=True,
+    # Ampere: TF32 through mma.sync; IEEE float32 (simt) when TF32 is not allowed.
+    ampere = tiledmm.plan(4096, 4096, 4096, torch.float32, allow_tf32=True, compute_capability=(8, 0))
+    assert ampere["kernel"] == "mma" and "m16n8k8" in ampere["reason"]
+    assert tiledmm.plan(4096, 4096, 4096, torch.float32, allow_tf32=False,
                         compute_capability=(8, 0))["kernel"] == "simt"
     # The default follows torch's setting.
     previous = torch.backends.cuda.matmul.allow_tf32

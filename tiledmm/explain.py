@@ -161,6 +161,8 @@ def explain(m: int, n: int, k: int, dtype="fp32", layout: str = "nn", gpu: Optio
                                                       t["threads"], t["smem"])
         if plan["kernel"] == "wgmma":  # K step: 128 bytes of K per staged row
             block = (block[0], block[1], 128 // size)
+        if plan["kernel"] == "mma":  # K step: 64 bytes of K (the table counts 2-byte elements)
+            block = (block[0], block[1], 64 // size)
         if plan["c_transposed"]:  # skinny with N the small side, or TF32 wgmma with B row-major
             block, warp, thread = (block[1], block[0], block[2]), warp[::-1], thread[::-1]
         blocks_per_sm = t["min_blocks"]

@@ -36,7 +36,8 @@ std::vector<std::string> candidates(const GemmShape& s, const cudaDeviceProp& pr
   std::vector<std::string> specs;
   for (const KernelInfo& info : kernel_table()) {
     if (info.device != c10::DeviceType::CUDA || !info.supports(s.dtype) || !info.runs_on(cc)) continue;
-    if (info.name == "wgmma" && s.dtype == c10::kFloat && !s.allow_tf32) continue;
+    const bool tensor_cores = info.name == "wgmma" || info.name == "mma";  // float32 runs there as TF32
+    if (tensor_cores && s.dtype == c10::kFloat && !s.allow_tf32) continue;
     if (info.configs.empty()) {
       specs.push_back(info.name);
       continue;

@@ -359,10 +359,13 @@ Plan plan_gemm(const GemmShape& s, const GpuInfo& gpu, std::string_view requeste
     plan.family = KernelFamily::kWgmma;
     why.add("float32 with TF32 allowed (torch.backends.cuda.matmul.allow_tf32): TF32 tensor cores "
             "through TMA + wgmma, float32 accumulation");
+  } else if (s.dtype == c10::kFloat && s.allow_tf32 && gpu.compute_capability >= 80) {
+    plan.family = KernelFamily::kMma;
+    why.add("float32 with TF32 allowed (torch.backends.cuda.matmul.allow_tf32): TF32 tensor cores "
+            "through mma.sync m16n8k8, float32 accumulation");
   } else if (!half && gpu.compute_capability >= 80) {
     plan.family = KernelFamily::kSimt;
-    why.add("IEEE ", dtype_name(s.dtype), " on CUDA cores",
-            s.dtype == c10::kFloat && s.allow_tf32 ? " (TF32 tensor cores need the sm_90a wgmma build)" : "");
+    why.add("IEEE ", dtype_name(s.dtype), " on CUDA cores");
   } else if (half && gpu.compute_capability >= 80 && skinny_fits(s)) {
     plan.family = KernelFamily::kSkinny;
     why.add(dtype_name(s.dtype), " with ", std::min(s.m, s.n), " rows on the small side: a bandwidth-bound "
@@ -437,7 +440,8 @@ Plan plan_gemm(const GemmShape& s, const GpuInfo& gpu, std::string_view requeste
     switch (plan.family) {
       case KernelFamily::kMma: {
         const MmaTile& t = mma_tile(plan.mma_config);
-        block_m = t.block_m, block_n = t.block_n, block_k = t.block_k, blocks_per_sm = t.min_blocks_per_sm;
+        block_m = t.block_m, block_n = t.block_n, blocks_per_sm = t.min_blocks_per_sm;
+        block_k = t.k_elements(static_cast<int>(c10::elementSize(s.dtype)));
         break;
       }
       default: {  // wgmma: persistent, one block per SM; a k-tile is 128 bytes of K
@@ -486,7 +490,7 @@ std::vector<std::string> tile_table_op() {
     std::ostringstream row;
     row << t.name << '|' << t.block_m << '|' << t.block_n << '|' << t.block_k << '|' << t.warp_m()
         << '|' << t.warp_n() << '|' << 2 * t.frags_m() << '|' << 2 * t.frags_n() << '|' << t.stages
-        << '|' << t.threads() << '|' << t.min_blocks_per_sm << '|' << 2 << '|' << t.smem_bytes();
+        << '|' << t.threads() << '|' << t.min_blocks_per_sm << '|' << 2 << '|' << t.smem_bytes(2);
     rows.push_back(row.str());
   }
   // wgmma: block_k for 2-byte types (128 bytes of K); the "warp" tile is a consumer

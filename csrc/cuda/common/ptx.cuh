@@ -93,6 +93,16 @@ __device__ __forceinline__ void ldmatrix_x4(uint32_t (&r)[4], const void* smem_r
 #endif
 }
 
+// float32 rounded to TF32 (10-bit mantissa, to nearest, ties away), as the bit pattern
+// mma.sync's .tf32 operands take.
+__device__ __forceinline__ uint32_t to_tf32(uint32_t float_bits) {
+  uint32_t r = float_bits;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  asm("cvt.rna.tf32.f32 %0, %1;\n" : "=r"(r) : "f"(__uint_as_float(float_bits)));
+#endif
+  return r;
+}
+
 // Two 32-bit words from shared memory (an 8-byte aligned shared-window address). For
 // callers whose pointer arithmetic hides the address space from the compiler, which would
 // otherwise emit a generic load.
@@ -143,6 +153,20 @@ __device__ __forceinline__ void mma_16x8x16(float (&d)[4], const uint32_t (&a)[4
         : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
         : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
   }
+#else
+  __trap();
+#endif
+}
+
+// The same for TF32: one 16x8x8 product per warp, a = 4 registers (16x8 row-major), b = 2
+// (8x8 column-major), each a float32 bit pattern rounded to TF32 (to_tf32).
+__device__ __forceinline__ void mma_16x8x8_tf32(float (&d)[4], const uint32_t (&a)[4], const uint32_t (&b)[2]) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  asm volatile(
+      "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, "
+      "{%8, %9}, {%0, %1, %2, %3};\n"
+      : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
+      : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
 #else
   __trap();
 #endif

@@ -1,18 +1,22 @@
-// `mma`: tensor-core GEMM for bfloat16 / float16 through mma.sync (sm80+), float32
-// accumulation.
+// `mma`: tensor-core GEMM through mma.sync (sm80+) for bfloat16 / float16, and float32 as
+// TF32, with float32 accumulation.
 //
 // Memory hierarchy, one piece per level:
 //   global -> shared   TileStager (common/tile_stager.cuh): 16-byte cp.async copies in a
-//                      multi-stage pipeline. An operand that runs along MN is staged as
-//                      [BK][BMN + 8], one that runs along K as [BMN][BK + 8]; the 16-byte
-//                      row padding puts the 8 rows an ldmatrix reads in distinct banks.
+//                      multi-stage pipeline, 64 bytes of K per k-tile. An operand that runs
+//                      along MN is staged as [BK][BMN + pad], one that runs along K as
+//                      [BMN][BK + pad] (MmaTile::pad: the 8 rows an ldmatrix reads, or
+//                      TF32's scalar loads, hit distinct banks).
 //   shared -> regs     load_a_fragments / load_b_fragments: ldmatrix.x4, transposing
-//                      (.trans) when the staged rows run along MN.
-//   tensor cores       per 16-deep k step, frags_m x frags_n mma.sync.m16n8k16 per warp.
+//                      (.trans) 16-bit rows that run along MN; TF32 rows along MN by
+//                      32-bit loads (ldmatrix transposes 16-bit elements only), and TF32
+//                      fragments rounded (cvt.rna.tf32).
+//   tensor cores       per 32 bytes of K, frags_m x frags_n mma.sync per warp (m16n8k16,
+//                      or m16n8k8 for TF32).
 //   regs -> global     store_fragment (common/epilogue.cuh): float32 -> T, two
 //                      adjacent outputs per store.
-// Operands must be 16-byte aligned with a leading dimension that is a multiple of 8
-// elements; the launcher repacks others into an aligned workspace first.
+// Operands must be 16-byte aligned with a leading dimension that is a multiple of 16
+// bytes; the launcher repacks others into an aligned workspace first.
 #include "launchers.h"
 
 #include "dynamic_smem.h"
@@ -38,27 +42,50 @@ namespace tiledmm::cuda {
 
 namespace {
 
-constexpr int kVec = 8;  // 2-byte elements per 16-byte copy
+template <typename T>
+constexpr int kVec = 16 / sizeof(T);  // elements per 16-byte copy (and ldmatrix row)
+template <typename T>
+constexpr int kMmaK = 32 / sizeof(T);  // K of one mma.sync: 16 bf16/fp16, 8 TF32
+template <typename T>
+constexpr bool kTf32 = std::is_same_v<T, float>;
 
-template <MmaConfigId kConfig, StageMode kMode, int kBMN>
+template <typename T, MmaConfigId kConfig, StageMode kMode, int kBMN>
 constexpr int row_stride() {  // elements between consecutive staged rows
-  return kMode == StageMode::kVectorAlongK ? mma_tile(kConfig).block_k + MmaTile::kPad
-                                           : kBMN + MmaTile::kPad;
+  constexpr bool kAlongK = kMode == StageMode::kVectorAlongK;
+  return (kAlongK ? mma_tile(kConfig).k_elements(sizeof(T)) : kBMN) + MmaTile::pad(sizeof(T), !kAlongK);
+}
+
+// TF32 fragments from rows that run along MN ([k][mn], stride S = 8 mod 32 words): the
+// m16n8k8 layout gives lane (g, t) = (lane / 4, lane % 4) MN index g at k = t (so a warp's
+// 32 loads cover 32 banks), and the other registers at MN + 8 and k + 4.
+__device__ __forceinline__ uint32_t tf32_at(const float* p) { return to_tf32(__float_as_uint(*p)); }
+
+template <int kN>
+__device__ __forceinline__ void round_to_tf32(uint32_t (&r)[kN]) {
+#pragma unroll
+  for (int i = 0; i < kN; ++i) r[i] = to_tf32(r[i]);
 }
 
 // ---- shared -> registers ----------------------------------------------------------------
-// A fragments (16x16, row-major) of the warp's frags_m m16 tiles at k step kk.
+// A fragments (16 x kMmaK, row-major) of the warp's frags_m m16 tiles at k step kk. With
+// K-major rows one ldmatrix.x4 reads the four 8-row x 16-byte quarters (a TF32 fragment's
+// registers are exactly those quarters' 32-bit elements).
 template <typename T, MmaConfigId kConfig, StageMode kMode>
 __device__ __forceinline__ void load_a_fragments(uint32_t (&a)[mma_tile(kConfig).frags_m()][4],
                                                  const T* tile, int warp_m0, int kk, int lane) {
   constexpr MmaTile kTile = mma_tile(kConfig);
-  constexpr int kStride = row_stride<kConfig, kMode, kTile.block_m>();
+  constexpr int kStride = row_stride<T, kConfig, kMode, kTile.block_m>();
   const int j = lane / 8, r = lane % 8;  // this lane addresses row r of matrix j
 #pragma unroll
   for (int i = 0; i < kTile.frags_m(); ++i) {
     const int m0 = warp_m0 + 16 * i;
     if constexpr (kMode == StageMode::kVectorAlongK) {  // staged [m][k]
-      ldmatrix_x4<false>(a[i], tile + (m0 + r + 8 * (j % 2)) * kStride + kk + 8 * (j / 2));
+      ldmatrix_x4<false>(a[i], tile + (m0 + r + 8 * (j % 2)) * kStride + kk + kVec<T> * (j / 2));
+      if constexpr (kTf32<T>) round_to_tf32(a[i]);
+    } else if constexpr (kTf32<T>) {  // staged [k][m]: (m, k), (m + 8, k), (m, k + 4), (m + 8, k + 4)
+      const float* p = tile + (kk + lane % 4) * kStride + m0 + lane / 4;
+      a[i][0] = tf32_at(p), a[i][1] = tf32_at(p + 8), a[i][2] = tf32_at(p + 4 * kStride);
+      a[i][3] = tf32_at(p + 4 * kStride + 8);
     } else {  // staged [k][m]
       ldmatrix_x4<true>(a[i], tile + (kk + r + 8 * (j / 2)) * kStride + m0 + 8 * (j % 2));
     }
@@ -71,14 +98,18 @@ template <typename T, MmaConfigId kConfig, StageMode kMode>
 __device__ __forceinline__ void load_b_fragments(uint32_t (&b)[mma_tile(kConfig).frags_n()][2],
                                                  const T* tile, int warp_n0, int kk, int lane) {
   constexpr MmaTile kTile = mma_tile(kConfig);
-  constexpr int kStride = row_stride<kConfig, kMode, kTile.block_n>();
+  constexpr int kStride = row_stride<T, kConfig, kMode, kTile.block_n>();
   const int j = lane / 8, r = lane % 8;
 #pragma unroll
   for (int p = 0; p < kTile.frags_n() / 2; ++p) {
     const int n0 = warp_n0 + 16 * p;
     uint32_t x[4];
     if constexpr (kMode == StageMode::kVectorAlongK) {  // staged [n][k]
-      ldmatrix_x4<false>(x, tile + (n0 + r + 8 * (j / 2)) * kStride + kk + 8 * (j % 2));
+      ldmatrix_x4<false>(x, tile + (n0 + r + 8 * (j / 2)) * kStride + kk + kVec<T> * (j % 2));
+      if constexpr (kTf32<T>) round_to_tf32(x);
+    } else if constexpr (kTf32<T>) {  // staged [k][n]: (k, n), (k + 4, n) of both n8 tiles
+      const float* q = tile + (kk + lane % 4) * kStride + n0 + lane / 4;
+      x[0] = tf32_at(q), x[1] = tf32_at(q + 4 * kStride), x[2] = tf32_at(q + 8), x[3] = tf32_at(q + 4 * kStride + 8);
     } else {  // staged [k][n]
       ldmatrix_x4<true>(x, tile + (kk + r + 8 * (j % 2)) * kStride + n0 + 8 * (j / 2));
     }
@@ -97,17 +128,18 @@ __global__ void __launch_bounds__(mma_tile(kConfig).threads(), mma_tile(kConfig)
     mma_gemm_kernel(KMnOperand<T> a, KMnOperand<T> b, Out* __restrict__ c, int64_t m, int64_t n,
                     int64_t k_per_split, OutputEpilogue<Out, kActivation> epilogue) {
   constexpr MmaTile kTile = mma_tile(kConfig);
-  constexpr int kBM = kTile.block_m, kBN = kTile.block_n, kBK = kTile.block_k;
+  constexpr int kBM = kTile.block_m, kBN = kTile.block_n, kBK = kTile.k_elements(sizeof(T));
   constexpr int kStages = kTile.stages, kThreads = kTile.threads();
   constexpr int kFragsM = kTile.frags_m(), kFragsN = kTile.frags_n();
-  using StageA = TileStager<T, kBK, kBM, row_stride<kConfig, kModeA, kBM>(), kThreads, kVec, kModeA>;
-  using StageB = TileStager<T, kBK, kBN, row_stride<kConfig, kModeB, kBN>(), kThreads, kVec, kModeB>;
+  using StageA = TileStager<T, kBK, kBM, row_stride<T, kConfig, kModeA, kBM>(), kThreads, kVec<T>, kModeA>;
+  using StageB = TileStager<T, kBK, kBN, row_stride<T, kConfig, kModeB, kBN>(), kThreads, kVec<T>, kModeB>;
 
   extern __shared__ __align__(16) unsigned char smem_bytes[];
   T* const smem = reinterpret_cast<T*>(smem_bytes);
-  constexpr int kStageElements = kTile.operand_elements(kBM) + kTile.operand_elements(kBN);
+  constexpr int kAElements = kTile.operand_elements(kBM, sizeof(T));
+  constexpr int kStageElements = kAElements + kTile.operand_elements(kBN, sizeof(T));
   auto a_stage = [&](int s) { return smem + s * kStageElements; };
-  auto b_stage = [&](int s) { return a_stage(s) + kTile.operand_elements(kBM); };
+  auto b_stage = [&](int s) { return a_stage(s) + kAElements; };
 
   // Block tile, and its K slice.
   const TileCoord origin = block_tile_origin<kBM, kBN>(m, n);
@@ -136,14 +168,20 @@ __global__ void __launch_bounds__(mma_tile(kConfig).threads(), mma_tile(kConfig)
     const T* a_tile = a_stage(stage);
     const T* b_tile = b_stage(stage);
 #pragma unroll
-    for (int kk = 0; kk < kBK; kk += 16) {
+    for (int kk = 0; kk < kBK; kk += kMmaK<T>) {
       uint32_t a_frag[kFragsM][4], b_frag[kFragsN][2];
       load_a_fragments<T, kConfig, kModeA>(a_frag, a_tile, warp_m0, kk, lane);
       load_b_fragments<T, kConfig, kModeB>(b_frag, b_tile, warp_n0, kk, lane);
 #pragma unroll
       for (int i = 0; i < kFragsM; ++i)
 #pragma unroll
-        for (int j = 0; j < kFragsN; ++j) mma_16x8x16<T>(acc[i][j], a_frag[i], b_frag[j]);
+        for (int j = 0; j < kFragsN; ++j) {
+          if constexpr (kTf32<T>) {
+            mma_16x8x8_tf32(acc[i][j], a_frag[i], b_frag[j]);
+          } else {
+            mma_16x8x16<T>(acc[i][j], a_frag[i], b_frag[j]);
+          }
+        }
     }
   };
   auto stage_next = [&](int stage, int64_t k_left) {  // A and B share K
@@ -188,7 +226,7 @@ template <typename T, MmaConfigId kConfig, typename Out, Activation kActivation>
 void launch_config(const KMnOperand<T>& a, const KMnOperand<T>& b, Out* out, const GemmProblem& p,
                    const SplitK& split, OutputEpilogue<Out, kActivation> epilogue, cudaStream_t stream) {
   constexpr MmaTile kTile = mma_tile(kConfig);
-  constexpr int kSmemBytes = kTile.smem_bytes();
+  constexpr int kSmemBytes = kTile.smem_bytes(sizeof(T));
   const int64_t tiles = ((p.m + kTile.block_m - 1) / kTile.block_m) * ((p.n + kTile.block_n - 1) / kTile.block_n);
   TORCH_CHECK(tiles <= std::numeric_limits<int32_t>::max(), "tiledmm.gemm (mma): output [", p.m, ", ",
               p.n, "] needs more than 2^31 - 1 tiles");
@@ -228,6 +266,8 @@ cudaFuncAttributes mma_kernel_attributes(at::ScalarType dtype, MmaConfigId confi
     constexpr MmaConfigId kId = decltype(id)::value;
     if (dtype == at::kBFloat16) {
       C10_CUDA_CHECK(cudaFuncGetAttributes(&attributes, mma_kernel_for<c10::BFloat16, c10::BFloat16, kId>(a_col_major, !b_col_major)));
+    } else if (dtype == at::kFloat) {
+      C10_CUDA_CHECK(cudaFuncGetAttributes(&attributes, mma_kernel_for<float, float, kId>(a_col_major, !b_col_major)));
     } else {
       C10_CUDA_CHECK(cudaFuncGetAttributes(&attributes, mma_kernel_for<c10::Half, c10::Half, kId>(a_col_major, !b_col_major)));
     }
@@ -239,8 +279,10 @@ void launch_mma(const GemmProblem& p, MmaConfigId config, const SplitK& split, a
                 cudaStream_t stream) {
   if (p.dtype == at::kBFloat16) {
     launch_typed<c10::BFloat16>(p, config, split, out, stream);
+  } else if (p.dtype == at::kFloat) {
+    launch_typed<float>(p, config, split, out, stream);
   } else {
-    TORCH_CHECK(p.dtype == at::kHalf, "tiledmm.gemm (mma): bfloat16 or float16 only, got ", p.dtype);
+    TORCH_CHECK(p.dtype == at::kHalf, "tiledmm.gemm (mma): bfloat16, float16 or float32 (TF32) only, got ", p.dtype);
     launch_typed<c10::Half>(p, config, split, out, stream);
   }
 }
