@@ -133,43 +133,32 @@ __device__ __forceinline__ Word load_streaming(const void* gmem) {
   return v;
 }
 
-// D = A * B + D on tensor cores: one 16x8x16 product per warp, 16-bit inputs (T is
-// c10::BFloat16 or c10::Half), float32 accumulators. Fragments as in the PTX ISA:
-// a = 4 registers (16x16 row-major), b = 2 registers (16x8 column-major), d = 4 floats.
+// D = A * B + D on tensor cores: one m16n8 product per warp, float32 accumulators.
+// Fragments as in the PTX ISA: a = 4 registers (16 x K row-major), b = 2 (K x 8 column-
+// major), d = 4 floats. T = c10::BFloat16 / c10::Half: m16n8k16 on 16-bit pairs; T = float:
+// TF32 m16n8k8, each register a float32 bit pattern rounded to TF32 (to_tf32).
+#define TILEDMM_MMA_SYNC(shape_and_types)                                                              \
+  asm volatile("mma.sync.aligned." shape_and_types " {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, " \
+               "{%0, %1, %2, %3};\n"                                                                  \
+               : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])                                        \
+               : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]))
+
 template <typename T>
-__device__ __forceinline__ void mma_16x8x16(float (&d)[4], const uint32_t (&a)[4], const uint32_t (&b)[2]) {
+__device__ __forceinline__ void mma_sync(float (&d)[4], const uint32_t (&a)[4], const uint32_t (&b)[2]) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
-  if constexpr (sizeof(T) == 2 && std::is_same_v<T, c10::BFloat16>) {
-    asm volatile(
-        "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, "
-        "{%8, %9}, {%0, %1, %2, %3};\n"
-        : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
-        : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
+  if constexpr (std::is_same_v<T, c10::BFloat16>) {
+    TILEDMM_MMA_SYNC("m16n8k16.row.col.f32.bf16.bf16.f32");
+  } else if constexpr (std::is_same_v<T, c10::Half>) {
+    TILEDMM_MMA_SYNC("m16n8k16.row.col.f32.f16.f16.f32");
   } else {
-    static_assert(std::is_same_v<T, c10::Half>, "mma_16x8x16 takes bfloat16 or float16");
-    asm volatile(
-        "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, "
-        "{%8, %9}, {%0, %1, %2, %3};\n"
-        : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
-        : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
+    static_assert(std::is_same_v<T, float>, "mma_sync takes bfloat16, float16 or float (TF32)");
+    TILEDMM_MMA_SYNC("m16n8k8.row.col.f32.tf32.tf32.f32");
   }
 #else
   __trap();
 #endif
 }
 
-// The same for TF32: one 16x8x8 product per warp, a = 4 registers (16x8 row-major), b = 2
-// (8x8 column-major), each a float32 bit pattern rounded to TF32 (to_tf32).
-__device__ __forceinline__ void mma_16x8x8_tf32(float (&d)[4], const uint32_t (&a)[4], const uint32_t (&b)[2]) {
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
-  asm volatile(
-      "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, "
-      "{%8, %9}, {%0, %1, %2, %3};\n"
-      : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
-      : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
-#else
-  __trap();
-#endif
-}
+#undef TILEDMM_MMA_SYNC
 
 }  // namespace tiledmm::cuda

@@ -175,13 +175,7 @@ __global__ void __launch_bounds__(mma_tile(kConfig).threads(), mma_tile(kConfig)
 #pragma unroll
       for (int i = 0; i < kFragsM; ++i)
 #pragma unroll
-        for (int j = 0; j < kFragsN; ++j) {
-          if constexpr (kTf32<T>) {
-            mma_16x8x8_tf32(acc[i][j], a_frag[i], b_frag[j]);
-          } else {
-            mma_16x8x16<T>(acc[i][j], a_frag[i], b_frag[j]);
-          }
-        }
+        for (int j = 0; j < kFragsN; ++j) mma_sync<T>(acc[i][j], a_frag[i], b_frag[j]);
     }
   };
   auto stage_next = [&](int stage, int64_t k_left) {  // A and B share K

@@ -197,7 +197,7 @@ __device__ __forceinline__ void mma_chunk(float (&acc)[kRowTiles][kSmallTiles][4
 #pragma unroll
       for (int s = 0; s < kSmallTiles; ++s) {
         const uint32_t b[2] = {x[s].reg[2 * j], x[s].reg[2 * j + 1]};
-        mma_16x8x16<T>(acc[i][s], a, b);
+        mma_sync<T>(acc[i][s], a, b);
       }
     }
 }
