@@ -204,12 +204,21 @@ GemmShape wgmma_kernel_shape(const GemmShape& s, bool c_transposed) {
 // without narrowing the tiles.
 constexpr double kSquareTileCost = 0.54;  // a 128x128 tile's time, in 128x256 tiles (measured, above)
 
+// The wave model's time of a wgmma config, in wave-times of 128x256 tiles. 128x64: by area,
+// with 128x128's overhead (0.54 for half the area).
+double wgmma_wave_time(const GemmShape& s, WgmmaConfigId id, const GpuInfo& gpu) {
+  const WgmmaTile& t = wgmma_tile(id);
+  const double cost = id == WgmmaConfigId::k128x256 ? 1.0 : id == WgmmaConfigId::k128x128 ? kSquareTileCost
+                                                                                           : kSquareTileCost / 2;
+  return static_cast<double>(ceil_div(tile_count(s, t.block_m, t.block_n), gpu.sm_count)) * cost;
+}
+
 WgmmaConfigId pick_wgmma_config(const GemmShape& s, const GpuInfo& gpu, const Reasons& why) {
   auto tiles = [&](WgmmaConfigId id) { return tile_count(s, wgmma_tile(id).block_m, wgmma_tile(id).block_n); };
   const int64_t wide = tiles(WgmmaConfigId::k128x256), square = tiles(WgmmaConfigId::k128x128);
   if (keeps_sms_busy(wide, gpu)) {
     const int64_t wide_waves = ceil_div(wide, gpu.sm_count), square_waves = ceil_div(square, gpu.sm_count);
-    if (static_cast<double>(wide_waves) <= kSquareTileCost * static_cast<double>(square_waves)) {
+    if (wgmma_wave_time(s, WgmmaConfigId::k128x256, gpu) <= wgmma_wave_time(s, WgmmaConfigId::k128x128, gpu)) {
       why.add(wide, " tiles of 128x256 on ", gpu.sm_count, " SMs: ", wide_waves, " wave(s)");
       return WgmmaConfigId::k128x256;
     }
@@ -224,15 +233,6 @@ WgmmaConfigId pick_wgmma_config(const GemmShape& s, const GpuInfo& gpu, const Re
   }
   why.add("only ", square, " tiles of 128x128 for ", gpu.sm_count, " SMs: 128x64 tiles");
   return WgmmaConfigId::k128x64;
-}
-
-// The wave model's time of a wgmma config, in wave-times of 128x256 tiles. 128x64: by area,
-// with 128x128's overhead (0.54 for half the area).
-double wgmma_wave_time(const GemmShape& s, WgmmaConfigId id, const GpuInfo& gpu) {
-  const WgmmaTile& t = wgmma_tile(id);
-  const double cost = id == WgmmaConfigId::k128x256 ? 1.0 : id == WgmmaConfigId::k128x128 ? kSquareTileCost
-                                                                                           : kSquareTileCost / 2;
-  return static_cast<double>(ceil_div(tile_count(s, t.block_m, t.block_n), gpu.sm_count)) * cost;
 }
 
 // TF32 with a row-major B (wgmma_configs.h): C^T reads B in place, in registers, and needs A
