@@ -33,5 +33,36 @@ def median_ms(fn, device: str, warmup: int = 3, reps: int = 20) -> float:
     return sorted(times)[len(times) // 2]
 
 
+_clean_flush_buffer = None
+
+
+def median_ms_clean_l2(fn, reps: int = 100) -> float:
+    """Median CUDA-event time of fn() in milliseconds, L2 evicted with clean lines before each run.
+
+    triton.testing.do_bench evicts L2 by zeroing a 256 MB buffer, which leaves L2 full of
+    dirty lines: a kernel that streams a weight from DRAM then also pays their write-back,
+    and a pure 33.6 MB read measures ~57% of copy bandwidth instead of ~75% (bench/NOTES.md,
+    session 12). Here L2 is evicted by *reading* 256 MB, as in a decode step, where the
+    previous layer's weight reads leave L2 full of clean lines.
+    """
+    global _clean_flush_buffer
+    if _clean_flush_buffer is None:
+        _clean_flush_buffer = torch.ones(64 << 20, dtype=torch.float32, device="cuda")  # 256 MB
+    flush = _clean_flush_buffer.sum
+    for _ in range(5):
+        flush()
+        fn()
+    starts = [torch.cuda.Event(enable_timing=True) for _ in range(reps)]
+    ends = [torch.cuda.Event(enable_timing=True) for _ in range(reps)]
+    for start, end in zip(starts, ends):
+        flush()
+        start.record()
+        fn()
+        end.record()
+    torch.cuda.synchronize()
+    times = sorted(s.elapsed_time(e) for s, e in zip(starts, ends))
+    return times[len(times) // 2]
+
+
 def tflops(m: int, n: int, k: int, ms: float) -> float:
     return 2.0 * m * n * k / (ms * 1e-3) / 1e12
