@@ -33,7 +33,11 @@ def test_planner_picks_skinny_for_a_small_side_in_any_layout(dtype, cc):
     # place too, by 32-row blocks; 33 rows no longer fit one block.
     for m, n, a_col, along in ((16, 4096, False, "N"), (1, 4096, False, "N"), (4096, 16, True, "M")):
         p = on_gpu(m, n, 4096, a_col, False, dtype, cc)
-        assert (p["kernel"], p["config"]) == ("skinny", "r32_w8_u2") and f"runs along {along}" in p["reason"], p
+        assert (p["kernel"], p["config"]) == ("skinny", "r32_w16_u1") and f"runs along {along}" in p["reason"], p
+    # More 32-row blocks than SMs: 8-warp blocks, several per SM, up to 16 small rows.
+    for m, config in ((1, "r32_w8_u1"), (16, "r32_w8_u1"), (17, "r32_w16_u1")):
+        p = on_gpu(m, 11008, 4096, False, False, dtype, cc)
+        assert (p["kernel"], p["config"]) == ("skinny", config) and "344 blocks of 32 rows" in p["reason"], p
     assert on_gpu(33, 4096, 4096, False, True, dtype, cc)["kernel"] != "skinny"
     # float32 and pre-Ampere GPUs keep their families.
     assert on_gpu(16, 4096, 4096, False, True, torch.float32, cc)["kernel"] == "simt"

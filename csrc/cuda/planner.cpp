@@ -272,17 +272,31 @@ bool skinny_fits(const GemmShape& s) { return std::min(s.m, s.n) <= SkinnyTile::
 
 // 16 rows of the large operand per block (twice the blocks, 256-byte runs per row and
 // warp) for up to 8 small rows, where it measured 2-4% faster; 32 rows (half the re-reads
-// of the small operand) above that, while its blocks still reach (nearly) every SM, and for
-// an MN-major large operand, which only 32-row blocks read in place.
-// bench/results/skinny/skinny_bf16_h100_v2_configs.json.
+// of the small operand) above that, while its blocks still reach (nearly) every SM
+// (bench/results/skinny/skinny_bf16_h100_v2_configs.json). An MN-major large operand, which
+// only 32-row blocks read in place, is read by warps of one chunk per block step (the same
+// bytes per step as 8 warps of two, each warp waiting on half as many loads before its
+// MMAs, in fewer registers): 16 of them per block while the blocks are no more than the
+// SMs (4096 rows: 1.08-1.22x the 8-warp, 2-chunk config from L2-clean DRAM); with more
+// blocks, up to 16 small rows, 8 per block, whose 61-76 registers let 3-4 blocks share an
+// SM, so that every block is resident at once and DRAM is shared evenly (11008 rows: 1.13-
+// 1.20x the 16-warp config, whose blocks fit 1-2 per SM and leave a partial second wave).
+// bench/results/skinny/skinny_bf16_configs_clean_l2_h100.json, ..._configs2_clean_l2_h100.json.
 SkinnyConfigId pick_skinny_config(const GemmShape& s, const GpuInfo& gpu, const Reasons& why) {
   const int64_t rows = std::max(s.m, s.n), small = std::min(s.m, s.n);
   const SkinnyTile& wide = skinny_tile(SkinnyConfigId::k32Rows);
-  static_assert(skinny_tile(SkinnyConfigId::k32Rows).streams_mn_major(), "32-row blocks read MN-major W");
+  static_assert(skinny_tile(SkinnyConfigId::k32Rows16Warps).streams_mn_major(), "32-row blocks read MN-major W");
   if (large_operand_mn_major(s)) {
-    why.add("the large operand runs along ", skinny_small_is_m(s.m, s.n) ? "N" : "M",
-            ": blocks of 32 rows read it in place, 4 rows per 8-byte load");
-    return SkinnyConfigId::k32Rows;
+    const char* along = skinny_small_is_m(s.m, s.n) ? "N" : "M";
+    const int64_t blocks = ceil_div(rows, wide.block_rows());
+    if (blocks > gpu.sm_count && small <= 16) {
+      why.add("the large operand runs along ", along, ": ", blocks, " blocks of 32 rows and 8 warps read it in place",
+              " (4 rows per 8-byte load), several per SM, all resident at once");
+      return SkinnyConfigId::k32Rows1Chunk;
+    }
+    why.add("the large operand runs along ", along, ": ", blocks, " blocks of 32 rows and 16 warps read it in place",
+            " (4 rows per 8-byte load)");
+    return SkinnyConfigId::k32Rows16Warps;
   }
   const int64_t wide_blocks = ceil_div(rows, wide.block_rows());
   if (small > 8 && keeps_sms_busy(wide_blocks, gpu)) {

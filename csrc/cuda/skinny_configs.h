@@ -38,16 +38,26 @@ struct SkinnyTile {
 enum class SkinnyConfigId : int {
   k32Rows = 0,  // 32 W rows x 8 warps, 2 chunks per warp per step; W K-major or MN-major
   k16Rows = 1,  // 16 W rows x 8 warps, 4 chunks: twice the blocks, longer runs per row
-  kCount = 2,
+  k32Rows16Warps = 2,  // 32 W rows x 16 warps, 1 chunk: a block step's bytes over twice the warps
+  k32Rows1Chunk = 3,   // 32 W rows x 8 warps, 1 chunk: few registers, several blocks per SM
+  kCount = 4,
 };
 
 // Fields: name, row tiles, warps, unroll. Measured on an H100 against the variants that
-// did not stay (bench/NOTES.md, "skinny").
+// did not stay (bench/NOTES.md, "skinny"; r32_w16_u2 spilled at the 128-register cap, and
+// r16_w8_u2 ran as fast as r16_w8_u4).
 // k32Rows: 256 threads, 32 KB reduction smem, 128 B per thread per step, 106-172 registers
 // k16Rows: 256 threads, 16 KB reduction smem, 128 B per thread per step, 104-231 registers
+// k32Rows16Warps: 512 threads, 64 KB reduction smem (32 small rows; an opt-in), 64 B per
+//   thread per step; W MN-major 64-110 registers, K-major 102-128 (the 512-thread cap) with
+//   24-64 B of spills at 16-32 small rows (the planner takes it for MN-major W only)
+// k32Rows1Chunk: 256 threads, 32 KB reduction smem, 64 B per thread per step; W MN-major
+//   61-76 registers up to 16 small rows (3-4 blocks per SM), 110 at 32; K-major 102-154
 constexpr SkinnyTile kSkinnyTiles[] = {
     {"r32_w8_u2", 2, 8, 2},
     {"r16_w8_u4", 1, 8, 4},
+    {"r32_w16_u1", 2, 16, 1},
+    {"r32_w8_u1", 2, 8, 1},
 };
 static_assert(sizeof(kSkinnyTiles) / sizeof(kSkinnyTiles[0]) == static_cast<int>(SkinnyConfigId::kCount),
               "one SkinnyTile per SkinnyConfigId");

@@ -29,6 +29,8 @@
 // workspace first.
 #include "launchers.h"
 
+#include "dynamic_smem.h"
+
 #include "../common/epilogue.cuh"
 #include "../common/ptx.cuh"
 #include "../operand_workspace.h"
@@ -38,6 +40,7 @@
 #include <c10/cuda/CUDAException.h>
 #include <c10/util/Exception.h>
 
+#include <atomic>
 #include <cstdint>
 #include <limits>
 #include <type_traits>
@@ -302,6 +305,10 @@ void with_skinny_config(SkinnyConfigId id, F&& f) {
   using Id = SkinnyConfigId;
   if (id == Id::k16Rows) {
     f(std::integral_constant<Id, Id::k16Rows>{});
+  } else if (id == Id::k32Rows16Warps) {
+    f(std::integral_constant<Id, Id::k32Rows16Warps>{});
+  } else if (id == Id::k32Rows1Chunk) {
+    f(std::integral_constant<Id, Id::k32Rows1Chunk>{});
   } else {
     f(std::integral_constant<Id, Id::k32Rows>{});
   }
@@ -344,7 +351,6 @@ void launch_config(const SkinnyOperand<T>& w, bool w_mn_major, const SkinnyOpera
                    cudaStream_t stream) {
   constexpr SkinnyTile kTile = skinny_tile(kConfig);
   constexpr int kSmemBytes = kTile.reduce_smem_bytes(8 * kSmallTiles);
-  static_assert(kTile.reduce_smem_bytes() <= 48 * 1024, "dynamic shared memory past 48 KB needs an opt-in");
   const int64_t row_blocks = (w.rows + kTile.block_rows() - 1) / kTile.block_rows();
   const int64_t small_blocks = (x.rows + 8 * kSmallTiles - 1) / (8 * kSmallTiles);
   TORCH_CHECK(row_blocks <= std::numeric_limits<int32_t>::max() && small_blocks <= 65535,
@@ -352,6 +358,10 @@ void launch_config(const SkinnyOperand<T>& w, bool w_mn_major, const SkinnyOpera
   auto kernel = skinny_gemm_kernel<T, Out, kConfig, kSmallTiles, /*kWMnMajor=*/false, kActivation>;
   if constexpr (kTile.streams_mn_major()) {
     if (w_mn_major) kernel = skinny_gemm_kernel<T, Out, kConfig, kSmallTiles, /*kWMnMajor=*/true, kActivation>;
+  }
+  if constexpr (kSmemBytes > 48 * 1024) {
+    static std::atomic<uint64_t> opted_in[2];  // per instance: W K-major, MN-major
+    allow_dynamic_smem(kernel, kSmemBytes, opted_in[w_mn_major]);
   }
   const dim3 grid(static_cast<unsigned>(row_blocks), static_cast<unsigned>(small_blocks),
                   static_cast<unsigned>(split.splits));
