@@ -33,7 +33,7 @@ def median_ms(fn, device: str, warmup: int = 3, reps: int = 20) -> float:
     return sorted(times)[len(times) // 2]
 
 
-_clean_flush_buffer = None
+_clean_flush_buffers = {}  # per CUDA device
 
 
 def median_ms_clean_l2(fn, reps: int = 100) -> float:
@@ -45,10 +45,10 @@ def median_ms_clean_l2(fn, reps: int = 100) -> float:
     session 12). Here L2 is evicted by *reading* 256 MB, as in a decode step, where the
     previous layer's weight reads leave L2 full of clean lines.
     """
-    global _clean_flush_buffer
-    if _clean_flush_buffer is None:
-        _clean_flush_buffer = torch.ones(64 << 20, dtype=torch.float32, device="cuda")  # 256 MB
-    flush = _clean_flush_buffer.sum
+    device = torch.cuda.current_device()
+    if device not in _clean_flush_buffers:
+        _clean_flush_buffers[device] = torch.ones(64 << 20, dtype=torch.float32, device="cuda")  # 256 MB
+    flush = _clean_flush_buffers[device].sum
     for _ in range(5):
         flush()
         fn()

@@ -285,10 +285,14 @@ bool skinny_fits(const GemmShape& s) { return std::min(s.m, s.n) <= SkinnyTile::
 SkinnyConfigId pick_skinny_config(const GemmShape& s, const GpuInfo& gpu, const Reasons& why) {
   const int64_t rows = std::max(s.m, s.n), small = std::min(s.m, s.n);
   const SkinnyTile& wide = skinny_tile(SkinnyConfigId::k32Rows);
-  static_assert(skinny_tile(SkinnyConfigId::k32Rows16Warps).streams_mn_major(), "32-row blocks read MN-major W");
+  constexpr SkinnyTile kWarps16 = skinny_tile(SkinnyConfigId::k32Rows16Warps);
+  constexpr SkinnyTile kOneChunk = skinny_tile(SkinnyConfigId::k32Rows1Chunk);
+  static_assert(kWarps16.streams_mn_major() && kOneChunk.streams_mn_major() &&
+                    kWarps16.block_rows() == 32 && kOneChunk.block_rows() == 32,
+                "32-row blocks read MN-major W");
   if (large_operand_mn_major(s)) {
     const char* along = skinny_small_is_m(s.m, s.n) ? "N" : "M";
-    const int64_t blocks = ceil_div(rows, wide.block_rows());
+    const int64_t blocks = ceil_div(rows, 32);
     if (blocks > gpu.sm_count && small <= 16) {
       why.add("the large operand runs along ", along, ": ", blocks, " blocks of 32 rows and 8 warps read it in place",
               " (4 rows per 8-byte load), several per SM, all resident at once");
