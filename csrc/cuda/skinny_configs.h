@@ -46,8 +46,8 @@ enum class SkinnyConfigId : int {
 // Fields: name, row tiles, warps, unroll. Measured on an H100 against the variants that
 // did not stay (bench/NOTES.md, "skinny"; r32_w16_u2 spilled at the 128-register cap, and
 // r16_w8_u2 ran as fast as r16_w8_u4).
-// k32Rows: 256 threads, 32 KB reduction smem, 128 B per thread per step, 106-172 registers
-// k16Rows: 256 threads, 16 KB reduction smem, 128 B per thread per step, 104-231 registers
+// k32Rows: 256 threads, 32 KB reduction smem, 128 B per thread per step, 113-212 registers
+// k16Rows: 256 threads, 16 KB reduction smem, 128 B per thread per step, 126-226 registers
 // k32Rows16Warps: 512 threads, 64 KB reduction smem (32 small rows; an opt-in), 64 B per
 //   thread per step; W MN-major 64-110 registers, K-major 102-128 (the 512-thread cap) with
 //   24-64 B of spills at 16-32 small rows (the planner takes it for MN-major W only)
