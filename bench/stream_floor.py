@@ -8,12 +8,11 @@ step): a one-float fill (the timing's fixed cost), a pure streaming read of 33.6
 90.2 MB (a Triton kernel: what any kernel reading those bytes once can reach), and tiledmm's
 skinny products against torch.matmul. Percentages are of the copy bandwidth (1 GiB copy).
 """
-import statistics
-
 import tiledmm
 import torch
 import triton
 import triton.language as tl
+from tiledmm._timing import event_median_ms
 
 flush = torch.empty(64 << 20, dtype=torch.float32, device="cuda")  # 256 MB
 
@@ -28,18 +27,7 @@ def clean():
 
 def timed(fn, flusher, reps=200):
     """Median CUDA-event time of fn() in microseconds, `flusher` run before each rep."""
-    for _ in range(5):
-        flusher()
-        fn()
-    starts = [torch.cuda.Event(enable_timing=True) for _ in range(reps)]
-    ends = [torch.cuda.Event(enable_timing=True) for _ in range(reps)]
-    for i in range(reps):
-        flusher()
-        starts[i].record()
-        fn()
-        ends[i].record()
-    torch.cuda.synchronize()
-    return 1e3 * statistics.median(s.elapsed_time(e) for s, e in zip(starts, ends))
+    return 1e3 * event_median_ms(fn, warmup=5, reps=reps, before=flusher)
 
 
 src = torch.empty(1 << 30, dtype=torch.uint8, device="cuda")

@@ -4,6 +4,27 @@ import time
 import torch
 
 
+def event_median_ms(fn, warmup: int, reps: int, before=None) -> float:
+    """Median CUDA-event time of fn() in milliseconds; `before()` (untimed) runs ahead of every call."""
+    def prepare():
+        if before is not None:
+            before()
+
+    for _ in range(warmup):
+        prepare()
+        fn()
+    starts = [torch.cuda.Event(enable_timing=True) for _ in range(reps)]
+    ends = [torch.cuda.Event(enable_timing=True) for _ in range(reps)]
+    for start, end in zip(starts, ends):
+        prepare()
+        start.record()
+        fn()
+        end.record()
+    torch.cuda.synchronize()
+    times = sorted(s.elapsed_time(e) for s, e in zip(starts, ends))
+    return times[len(times) // 2]
+
+
 def median_ms(fn, device: str, warmup: int = 3, reps: int = 20) -> float:
     """Median time of fn() in milliseconds: CUDA events on a GPU, perf_counter on the CPU."""
     if device == "cuda":
@@ -11,18 +32,7 @@ def median_ms(fn, device: str, warmup: int = 3, reps: int = 20) -> float:
             import triton.testing
             return float(triton.testing.do_bench(fn, warmup=25, rep=100, return_mode="median"))
         except ImportError:
-            pass
-        for _ in range(warmup):
-            fn()
-        starts = [torch.cuda.Event(enable_timing=True) for _ in range(reps)]
-        ends = [torch.cuda.Event(enable_timing=True) for _ in range(reps)]
-        for start, end in zip(starts, ends):
-            start.record()
-            fn()
-            end.record()
-        torch.cuda.synchronize()
-        times = sorted(s.elapsed_time(e) for s, e in zip(starts, ends))
-        return times[len(times) // 2]
+            return event_median_ms(fn, warmup, reps)
     for _ in range(warmup):
         fn()
     times = []
@@ -48,20 +58,7 @@ def median_ms_clean_l2(fn, reps: int = 100) -> float:
     device = torch.cuda.current_device()
     if device not in _clean_flush_buffers:
         _clean_flush_buffers[device] = torch.ones(64 << 20, dtype=torch.float32, device="cuda")  # 256 MB
-    flush = _clean_flush_buffers[device].sum
-    for _ in range(5):
-        flush()
-        fn()
-    starts = [torch.cuda.Event(enable_timing=True) for _ in range(reps)]
-    ends = [torch.cuda.Event(enable_timing=True) for _ in range(reps)]
-    for start, end in zip(starts, ends):
-        flush()
-        start.record()
-        fn()
-        end.record()
-    torch.cuda.synchronize()
-    times = sorted(s.elapsed_time(e) for s, e in zip(starts, ends))
-    return times[len(times) // 2]
+    return event_median_ms(fn, warmup=5, reps=reps, before=_clean_flush_buffers[device].sum)
 
 
 def tflops(m: int, n: int, k: int, ms: float) -> float:
