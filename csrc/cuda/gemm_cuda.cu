@@ -81,8 +81,12 @@ at::Tensor run_cuda(const GemmProblem& p, const at::Tensor& a) {
     check_compute_capability(split_kernel_spec(p.kernel).first, prop, a.device().index());
   }
   GemmShape shape{p.m, p.n, p.k, p.dtype, p.a.col_major, p.b.col_major, tf32_allowed()};
-  shape.a_tma_aligned = is_16_byte_aligned(p.a, c10::elementSize(p.dtype));
-  shape.b_tma_aligned = is_16_byte_aligned(p.b, c10::elementSize(p.dtype));
+  // Only TF32 with a row-major B reads the operands' TMA alignment (its orientation choice):
+  // other calls skip the check.
+  if (shape.allow_tf32 && wgmma_computes_c_transposed(p.dtype == c10::kFloat, p.b.col_major)) {
+    shape.a_tma_aligned = is_16_byte_aligned(p.a, c10::elementSize(p.dtype));
+    shape.b_tma_aligned = is_16_byte_aligned(p.b, c10::elementSize(p.dtype));
+  }
   const GpuInfo gpu = describe_gpu(prop);
   const cudaStream_t stream = at::cuda::getCurrentCUDAStream(a.device().index());
   std::string spec = p.kernel;

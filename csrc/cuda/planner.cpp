@@ -284,27 +284,28 @@ bool skinny_fits(const GemmShape& s) { return std::min(s.m, s.n) <= SkinnyTile::
 // bench/results/skinny/skinny_bf16_configs_clean_l2_h100.json, ..._configs2_clean_l2_h100.json.
 SkinnyConfigId pick_skinny_config(const GemmShape& s, const GpuInfo& gpu, const Reasons& why) {
   const int64_t rows = std::max(s.m, s.n), small = std::min(s.m, s.n);
-  const SkinnyTile& wide = skinny_tile(SkinnyConfigId::k32Rows);
+  // Every config but k16Rows has blocks of 32 rows; the MN-major ones read that W in place.
+  constexpr SkinnyTile kWide = skinny_tile(SkinnyConfigId::k32Rows);
   constexpr SkinnyTile kWarps16 = skinny_tile(SkinnyConfigId::k32Rows16Warps);
   constexpr SkinnyTile kOneChunk = skinny_tile(SkinnyConfigId::k32Rows1Chunk);
   static_assert(kWarps16.streams_mn_major() && kOneChunk.streams_mn_major() &&
-                    kWarps16.block_rows() == 32 && kOneChunk.block_rows() == 32,
+                    kWarps16.block_rows() == kWide.block_rows() && kOneChunk.block_rows() == kWide.block_rows(),
                 "32-row blocks read MN-major W");
+  const int64_t wide_blocks = ceil_div(rows, kWide.block_rows());
   if (large_operand_mn_major(s)) {
     const char* along = skinny_small_is_m(s.m, s.n) ? "N" : "M";
-    const int64_t blocks = ceil_div(rows, 32);
-    if (blocks > gpu.sm_count && small <= 16) {
-      why.add("the large operand runs along ", along, ": ", blocks, " blocks of 32 rows and 8 warps read it in place",
-              " (4 rows per 8-byte load), several per SM, all resident at once");
+    if (wide_blocks > gpu.sm_count && small <= 16) {
+      why.add("the large operand runs along ", along, ": ", wide_blocks,
+              " blocks of 32 rows and 8 warps read it in place (4 rows per 8-byte load), several per SM, all "
+              "resident at once");
       return SkinnyConfigId::k32Rows1Chunk;
     }
-    why.add("the large operand runs along ", along, ": ", blocks, " blocks of 32 rows and 16 warps read it in place",
-            " (4 rows per 8-byte load)");
+    why.add("the large operand runs along ", along, ": ", wide_blocks,
+            " blocks of 32 rows and 16 warps read it in place (4 rows per 8-byte load)");
     return SkinnyConfigId::k32Rows16Warps;
   }
-  const int64_t wide_blocks = ceil_div(rows, wide.block_rows());
   if (small > 8 && keeps_sms_busy(wide_blocks, gpu)) {
-    why.add(wide_blocks, " blocks of ", wide.block_rows(), " rows cover the ", gpu.sm_count,
+    why.add(wide_blocks, " blocks of ", kWide.block_rows(), " rows cover the ", gpu.sm_count,
             " SMs and share the small operand's reads");
     return SkinnyConfigId::k32Rows;
   }
