@@ -63,8 +63,28 @@ def main():
                     out = tiledmm.gemm(a, b, kernel=info.name)
                     assert_matches_reference(out, a, b, tf32=computes_in_tf32(info.name, dtype), against_torch=False)
                     launches += 1
+            if info.name == "wgmma":
+                launches += split_last_wave_launches(dtype)
     torch.cuda.synchronize()
     print(f"sanitizer workload: {launches} checked launches")
+
+
+def split_last_wave_launches(dtype):
+    """wgmma with its last wave's tiles split between two blocks (ragged M, N and K): the
+    partial sums' workspace and flags, in two layouts."""
+    sms = torch.cuda.get_device_properties(0).multi_processor_count
+    m, n, k = 128 * -(-3 * sms // 8) - 51, 1000, 40 * 64 + 13  # ~1.5 tiles of 128x256 per block
+    cc = torch.cuda.get_device_capability()
+    plan = tiledmm.plan(m, n, k, dtype, compute_capability=cc, sm_count=sms, allow_tf32=True)
+    assert plan["kernel"] == "wgmma" and plan["last_wave_split"][0] > 0, plan
+    allowed, torch.backends.cuda.matmul.allow_tf32 = torch.backends.cuda.matmul.allow_tf32, True
+    for la, lb in [("row", "row"), ("row", "col")]:
+        a = make_operand(m, k, dtype, "cuda", la)
+        b = make_operand(k, n, dtype, "cuda", lb)
+        out = tiledmm.gemm(a, b, kernel="wgmma")
+        assert_matches_reference(out, a, b, tf32=dtype == torch.float32, against_torch=False)
+    torch.backends.cuda.matmul.allow_tf32 = allowed
+    return 2
 
 
 if __name__ == "__main__":

@@ -63,18 +63,22 @@ def plan(m: int, n: int, k: int, dtype: torch.dtype = torch.float32, *,
     (``torch.backends.cuda.matmul.allow_tf32``), as a gemm call would see it.
     ``a_aligned`` / ``b_aligned``: the operand's base and leading dimension are 16-byte
     aligned, so TMA reads it in place (``wgmma`` copies it otherwise).
-    Returns ``{"kernel": ..., "config": ..., "reason": ..., "split_k": ..., "c_transposed": ...}``,
-    where ``split_k`` is the number of K slices per output tile (1: no split-K) and
-    ``c_transposed`` says the kernel computes C^T = B^T A^T (its block rows run along N).
+    Returns ``{"kernel": ..., "config": ..., "reason": ..., "split_k": ..., "c_transposed": ...,
+    "last_wave_split": ...}``, where ``split_k`` is the number of K slices per output tile
+    (1: no split-K), ``c_transposed`` says the kernel computes C^T = B^T A^T (its block rows
+    run along N) and ``last_wave_split`` is ``(tiles, head k-tiles)``: ``wgmma``'s last wave
+    of persistent blocks runs that many tiles' first k-tiles while the blocks it would leave
+    idle run their remaining k-tiles (``(0, 0)``: none).
     """
     if allow_tf32 is None:
         allow_tf32 = torch.backends.cuda.matmul.allow_tf32
-    name, config, reason, split_k, c_transposed = torch.ops.tiledmm._plan(
+    name, config, reason, split_k, c_transposed, split_tiles, head_k_tiles = torch.ops.tiledmm._plan(
         m, n, k, dtype, a_col_major, b_col_major,
         compute_capability[0] * 10 + compute_capability[1], sm_count, kernel=kernel,
         allow_tf32=allow_tf32, a_aligned=a_aligned, b_aligned=b_aligned)
     return {"kernel": name, "config": config, "reason": reason, "split_k": int(split_k),
-            "c_transposed": c_transposed == "1"}
+            "c_transposed": c_transposed == "1",
+            "last_wave_split": (int(split_tiles), int(head_k_tiles))}
 
 
 def set_autotune(enabled: bool) -> bool:

@@ -74,6 +74,29 @@ SplitK pick_split_k(const GemmShape& s, int64_t tiles, int block_k, int64_t slot
   return split;
 }
 
+// The last wave split along K (last_wave_split.h), for a persistent grid of `blocks` blocks
+// whose last wave runs R = tiles mod blocks tiles: the idle blocks take the tiles' tails, up
+// to n = ceil(R / idle) each. A head costs its k-tiles of MMAs plus adding the tail's sums
+// (kAddKTiles), an idle block n tails plus, per tail, refilling the pipeline from DRAM and
+// publishing 128 KB of float32 sums (kTailKTiles). Both in k-tiles of MMAs, fitted to an
+// H100 (bench/NOTES.md, session 13: heads of 59 of 64 k-tiles made 4096^3 7% slower, 8
+// tails of 5 each costing ~10 k-tiles). The two sides balance at
+//   head + a = n (K - head + t),  head = (n (K + t) - a) / (n + 1),
+// and the split is taken when the head side saves >= 4 k-tiles: 8192^3 (68 tiles in the last
+// wave, 64 idle blocks) runs heads of 88 of 128 k-tiles. Tiles shallower than 8 k-tiles, and
+// last waves that leave fewer than 1/16 of the blocks idle, are not split.
+LastWaveSplit pick_last_wave_split(int64_t tiles, int64_t k_tiles, int64_t blocks, const Reasons& why) {
+  constexpr int64_t kMinKTiles = 8, kAddKTiles = 2, kTailKTiles = 5, kMinSavedKTiles = 4;
+  const int64_t split = tiles % blocks, idle = blocks - split;
+  if (tiles <= blocks || split == 0 || 16 * idle < blocks || k_tiles < kMinKTiles) return {};
+  const int64_t tails_per_block = ceil_div(split, idle);
+  const int64_t head = ceil_div(tails_per_block * (k_tiles + kTailKTiles) - kAddKTiles, tails_per_block + 1);
+  if (head + kAddKTiles + kMinSavedKTiles > k_tiles) return {};
+  why.add("last wave split along K: its ", split, " tiles run their first ", head, " of ", k_tiles,
+          " k-tiles, the ", idle, " otherwise idle blocks their tails (up to ", tails_per_block, " each)");
+  return {split, head};
+}
+
 // simt tile and split-K by a time model (calibrated on an H100,
 // bench/results/simt/fp32_configs_waves_h100.json). A candidate's blocks (tiles x split-K
 // slices) spread over the SMs, and the busiest SM runs ceil(blocks / SMs) of them, side by
@@ -473,6 +496,9 @@ Plan plan_gemm(const GemmShape& s, const GpuInfo& gpu, std::string_view requeste
     const int64_t min_slice_k_tiles = plan.family == KernelFamily::kWgmma ? 16 : 4;
     plan.split = pick_split_k(s, tiles, block_k, static_cast<int64_t>(gpu.sm_count) * blocks_per_sm, why,
                               min_slice_k_tiles);
+    if (plan.family == KernelFamily::kWgmma && !plan.split.active()) {
+      plan.last_wave = pick_last_wave_split(tiles, ceil_div(s.k, block_k), gpu.sm_count, why);
+    }
   }
   return plan;
 }
@@ -497,7 +523,8 @@ std::vector<std::string> plan_op(int64_t m, int64_t n, int64_t k, c10::ScalarTyp
   const bool c_transposed = plan.family == KernelFamily::kWgmma   ? plan.wgmma_c_transposed
                             : plan.family == KernelFamily::kSkinny ? !skinny_small_is_m(m, n)
                                                                    : false;
-  return {family_name(plan.family), plan.config, why, std::to_string(plan.split.splits), c_transposed ? "1" : "0"};
+  return {family_name(plan.family), plan.config, why, std::to_string(plan.split.splits), c_transposed ? "1" : "0",
+          std::to_string(plan.last_wave.tiles), std::to_string(plan.last_wave.head_k_tiles)};
 }
 
 // tiledmm::_tile_table: the tile configs of the mma, wgmma, skinny and simt families, one row each:

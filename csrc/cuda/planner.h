@@ -7,6 +7,7 @@
 #include "simt_configs.h"
 #include "skinny_configs.h"
 #include "split_k.h"
+#include "last_wave_split.h"
 #include "wgmma_configs.h"
 
 #include <c10/core/ScalarType.h>
@@ -51,6 +52,7 @@ struct Plan {
   bool wgmma_c_transposed = false;  // kWgmma, TF32 with B row-major: computes C^T (wgmma_configs.h)
   const char* config = "";  // the tile configuration's name
   SplitK split;             // simt, mma, wgmma, skinny: K slices per output tile (1: none)
+  LastWaveSplit last_wave;  // wgmma without split-K: the last wave's tiles split along K
 };
 
 // `requested` is a kernel spec ("name" or "name:config") already validated against the

@@ -133,6 +133,22 @@ __device__ __forceinline__ Word load_streaming(const void* gmem) {
   return v;
 }
 
+// A flag another block waits on: the store is ordered after this thread's earlier writes
+// (release), the load before this thread's later reads (acquire), at GPU scope.
+__device__ __forceinline__ void store_release_gpu(int* flag, int value) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 700
+  asm volatile("st.release.gpu.global.b32 [%0], %1;\n" ::"l"(flag), "r"(value) : "memory");
+#endif
+}
+
+__device__ __forceinline__ int load_acquire_gpu(const int* flag) {
+  int value = 0;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 700
+  asm volatile("ld.acquire.gpu.global.b32 %0, [%1];\n" : "=r"(value) : "l"(flag) : "memory");
+#endif
+  return value;
+}
+
 // D = A * B + D on tensor cores: one m16n8 product per warp, float32 accumulators.
 // Fragments as in the PTX ISA: a = 4 registers (16 x K row-major), b = 2 (K x 8 column-
 // major), d = 4 floats. T = c10::BFloat16 / c10::Half: m16n8k16 on 16-bit pairs; T = float:

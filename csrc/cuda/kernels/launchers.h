@@ -9,6 +9,7 @@
 #include "../simt_configs.h"
 #include "../skinny_configs.h"
 #include "../split_k.h"
+#include "../last_wave_split.h"
 #include "../wgmma_configs.h"
 
 #include <ATen/core/Tensor.h>
@@ -25,8 +26,9 @@ void launch_mma(const GemmProblem& p, MmaConfigId config, const SplitK& split, a
 void launch_skinny(const GemmProblem& p, SkinnyConfigId config, const SplitK& split, at::Tensor& out,
                    cudaStream_t stream);
 // sm_90a only; float32 inputs run as TF32, computing C^T when `c_transposed` (B row-major).
-void launch_wgmma(const GemmProblem& p, WgmmaConfigId config, bool c_transposed, const SplitK& split, at::Tensor& out,
-                  cudaStream_t stream);
+// last_wave (last_wave_split.h) only without split-K.
+void launch_wgmma(const GemmProblem& p, WgmmaConfigId config, bool c_transposed, const SplitK& split,
+                  const LastWaveSplit& last_wave, at::Tensor& out, cudaStream_t stream);
 
 // C = epilogue(sum of the split-K planes of `partials`, in plane order).
 void reduce_split_k(const at::Tensor& partials, const GemmProblem& p, at::Tensor& c, cudaStream_t stream);

@@ -16,12 +16,12 @@ cudaFuncAttributes wgmma_kernel_attributes(at::ScalarType dtype, WgmmaConfigId c
   }
 }
 
-void launch_wgmma(const GemmProblem& p, WgmmaConfigId config, bool c_transposed, const SplitK& split, at::Tensor& out,
-                  cudaStream_t stream) {
+void launch_wgmma(const GemmProblem& p, WgmmaConfigId config, bool c_transposed, const SplitK& split,
+                  const LastWaveSplit& last_wave, at::Tensor& out, cudaStream_t stream) {
   switch (p.dtype) {
-    case at::kBFloat16: wgmma_detail::launch_typed<c10::BFloat16>(p, config, split, out, stream); break;
-    case at::kHalf: wgmma_detail::launch_typed<c10::Half>(p, config, split, out, stream); break;
-    case at::kFloat: wgmma_detail::launch_tf32(p, config, c_transposed, split, out, stream); break;
+    case at::kBFloat16: wgmma_detail::launch_typed<c10::BFloat16>(p, config, split, last_wave, out, stream); break;
+    case at::kHalf: wgmma_detail::launch_typed<c10::Half>(p, config, split, last_wave, out, stream); break;
+    case at::kFloat: wgmma_detail::launch_tf32(p, config, c_transposed, split, last_wave, out, stream); break;
     default: TORCH_CHECK(false, "tiledmm.gemm (wgmma): bfloat16, float16 or float32 (TF32) only, got ", p.dtype);
   }
 }

@@ -22,7 +22,8 @@
 //                      rows break TMA's 16-byte rule leave the same buffers through the
 //                      warpgroup's own row-wise stores (StagedOutput::copy_out).
 // Blocks loop over the output tiles in grouped order (tile_order.cuh), so concurrently
-// running tiles share A and B panels in L2. Operands must satisfy TMA (16-byte aligned
+// running tiles share A and B panels in L2; a last wave that would leave blocks idle is
+// split along K between them (persistent_schedule.cuh, last_wave_split.h). Operands must satisfy TMA (16-byte aligned
 // base and leading dimension); the launcher repacks others. TF32 reads a row-major B by
 // computing C^T (TransposedStagedOutput), and transposes A only when B is row-major too.
 // This header holds the templates; wgmma_{bf16,fp16,tf32}.cu instantiate them, one
@@ -35,14 +36,16 @@
 #include "dynamic_smem.h"
 
 #include "../common/epilogue.cuh"
+#include "../common/persistent_schedule.cuh"
 #include "../common/ptx_sm90.cuh"
-#include "../common/tile_order.cuh"
+#include "../common/tile_partials.cuh"
 #include "../common/wgmma.cuh"
 #include "../operand_workspace.h"
 #include "../tensor_map.h"
 #include "../wgmma_configs.h"
 
 #include <ATen/cuda/CUDAContext.h>
+#include <ATen/ops/empty.h>
 #include <c10/cuda/CUDAException.h>
 #include <c10/util/Exception.h>
 
@@ -294,7 +297,9 @@ struct TransposedStagedOutput {
 };
 
 // Out is T (the output C), or float for split-K partial planes (split_k.h): the work
-// units are (output tile, K slice) pairs, and slice z goes to plane z.
+// units are (output tile, K slice) pairs, and slice z goes to plane z. With a split last
+// wave (last_wave_split.h) its tiles' tails run on otherwise idle blocks, and their partial
+// sums pass to the tiles' blocks through `partials`.
 // TF32 reads an MN-major A into registers (MnMajorTf32Fragments). kTransposedC: the kernel
 // computes C^T = B^T A^T, its A the problem's row-major B, its B the problem's A; m and n
 // are then C's n and m.
@@ -303,7 +308,8 @@ template <typename T, typename Out, WgmmaConfigId kConfig, bool kAMnMajor, bool 
 __global__ void __launch_bounds__(wgmma_tile(kConfig).threads(), 1)
     wgmma_gemm_kernel(const __grid_constant__ CUtensorMap a_map, const __grid_constant__ CUtensorMap b_map,
                       const __grid_constant__ CUtensorMap c_map, int direct_word_bytes, Out* __restrict__ c, int64_t m,
-                      int64_t n, int64_t k, int64_t k_per_split, OutputEpilogue<Out, kActivation> epilogue) {
+                      int64_t n, int64_t k, int64_t k_per_split, TilePartials partials,
+                      OutputEpilogue<Out, kActivation> epilogue) {
 #ifdef TILEDMM_SM90A_DEVICE
   constexpr WgmmaTile kTile = wgmma_tile(kConfig);
   constexpr int kBM = kTile.block_m, kBN = kTile.block_n, kStages = kTile.stages;
@@ -341,18 +347,8 @@ __global__ void __launch_bounds__(wgmma_tile(kConfig).threads(), 1)
   const int64_t tiles_m = (m + kBM - 1) / kBM, tiles_n = (n + kBN - 1) / kBN;
   const int64_t k_tiles = (k + StagedA::kBK - 1) / StagedA::kBK;
   const int64_t slice_k_tiles = (k_per_split + StagedA::kBK - 1) / StagedA::kBK;  // all of K: k_per_split = k
-  const int64_t splits = (k_tiles + slice_k_tiles - 1) / slice_k_tiles;
-  const int64_t units = tiles_m * tiles_n * splits;
-  // Work unit u: output tile u / splits (in grouped order), k-tiles [kt_begin, kt_end).
-  struct Unit {
-    TileCoord tile;
-    int64_t split, kt_begin, kt_end;
-  };
-  auto unit_at = [&](int64_t u) {
-    const int64_t split = u % splits;
-    return Unit{grouped_tile<8>(u / splits, tiles_m, tiles_n), split, split * slice_k_tiles,
-                min(k_tiles, (split + 1) * slice_k_tiles)};
-  };
+  // This block's work units (output tile in grouped order, k-tiles [kt_begin, kt_end)).
+  const PersistentSchedule<8> schedule(tiles_m, tiles_n, k_tiles, slice_k_tiles, partials.tiles, partials.head_k_tiles);
 
   if (warpgroup == 0) {
     // Producer: needs few registers; hands them to the consumers.
@@ -362,8 +358,8 @@ __global__ void __launch_bounds__(wgmma_tile(kConfig).threads(), 1)
       prefetch_tensor_map(&b_map);
       int stage = 0;
       uint32_t phase = 0;
-      for (int64_t u = blockIdx.x; u < units; u += gridDim.x) {
-        const Unit unit = unit_at(u);
+      PersistentSchedule<8> units = schedule;
+      for (WorkUnit unit; units.next(unit);) {
         for (int64_t kt = unit.kt_begin; kt < unit.kt_end; ++kt) {
           mbarrier_wait(&empty[stage], phase ^ 1);  // the consumers are done with this buffer
           mbarrier_arrive_expect_tx(&full[stage], kTile.stage_bytes());
@@ -407,8 +403,8 @@ __global__ void __launch_bounds__(wgmma_tile(kConfig).threads(), 1)
       previous = stage;
       if (++stage == kStages) stage = 0, phase ^= 1;
     };
-    for (int64_t u = blockIdx.x; u < units; u += gridDim.x) {
-      const Unit unit = unit_at(u);
+    PersistentSchedule<8> units = schedule;
+    for (WorkUnit unit; units.next(unit);) {
       if constexpr (kARegisters) {
         // The fragments of MMAs in flight must stay untouched until they retire, so two sets
         // alternate. In straight-line pairs (an odd first k-tile peeled off), ptxas sees
@@ -426,6 +422,15 @@ __global__ void __launch_bounds__(wgmma_tile(kConfig).threads(), 1)
       }
       wgmma_wait_group<0>();
       if (lane == 0) mbarrier_arrive(&empty[previous]);
+      // A split tile's tail leaves as partial sums for the tile's block; its head takes
+      // them before the epilogue.
+      if (unit.partial == PartialSums::kPublish) {
+        partials.publish(acc, unit.slot, consumer, kTile.consumers(), threadIdx.x % 128, 1 + consumer);
+        continue;
+      }
+      if (unit.partial == PartialSums::kAddAndFinish) {
+        partials.add(acc, unit.slot, consumer, kTile.consumers(), threadIdx.x % 128, 1 + consumer);
+      }
 
       // The epilogue goes box by box (8 KB of the slab: 64 rows x 128 bytes, or for C^T 32
       // kernel columns x 64 rows) in a rolled loop: its code (an activation's erf or exp per
@@ -544,7 +549,7 @@ CUtensorMap operand_tensor_map(const MatrixView& v, bool is_a, int block_mn) {
 // Out = T: the output C with the problem's epilogue; Out = float: split-K partial planes.
 template <typename T, WgmmaConfigId kConfig, typename Out, Activation kActivation>
 void launch_config(const MatrixView& a, const MatrixView& b, Out* out, const GemmProblem& p, const SplitK& split,
-                   OutputEpilogue<Out, kActivation> epilogue, cudaStream_t stream) {
+                   const LastWaveSplit& last_wave, OutputEpilogue<Out, kActivation> epilogue, cudaStream_t stream) {
   constexpr WgmmaTile kTile = wgmma_tile(kConfig);
   const bool a_mn_major = a.col_major, b_mn_major = !b.col_major;
   const bool transposed = wgmma_computes_c_transposed(std::is_same_v<T, float>, b.col_major);
@@ -570,8 +575,31 @@ void launch_config(const MatrixView& a, const MatrixView& b, Out* out, const Gem
                         ((kernel_n + kTile.block_n - 1) / kTile.block_n);
   const int sm_count = at::cuda::getCurrentDeviceProperties()->multiProcessorCount;
   const unsigned blocks = static_cast<unsigned>(std::min<int64_t>(tiles * split.splits, sm_count));  // persistent
+  // A split last wave: a partial-sum slot per split tile (one tile of float32) and a flag per
+  // slot and consumer, zeroed here; the workspace returns to the caching allocator on this
+  // stream.
+  TilePartials partials{};
+  at::Tensor workspace;
+  if (last_wave.active()) {
+    constexpr int64_t kBK = kSwizzleRowBytes / sizeof(T);
+    const int64_t k_tiles = (p.k + kBK - 1) / kBK;
+    TORCH_CHECK(!split.active() && tiles > blocks && last_wave.tiles == tiles % blocks &&
+                    last_wave.head_k_tiles > 0 && last_wave.head_k_tiles < k_tiles,
+                "tiledmm.gemm (wgmma): a split last wave needs its R = tiles mod blocks tiles, no split-K, and a "
+                "head shorter than K");
+    const int64_t sum_floats = last_wave.tiles * kTile.block_m * kTile.block_n;
+    const int64_t flags = last_wave.tiles * kTile.consumers();
+    // (on the current device: the caller's guard holds C's)
+    workspace = at::empty({sum_floats + flags}, at::TensorOptions().dtype(at::kFloat).device(at::kCUDA));
+    partials.sums = reinterpret_cast<float4*>(workspace.data_ptr<float>());
+    partials.flags = reinterpret_cast<int*>(workspace.data_ptr<float>() + sum_floats);
+    partials.tiles = last_wave.tiles;
+    partials.head_k_tiles = last_wave.head_k_tiles;
+    C10_CUDA_CHECK(cudaMemsetAsync(partials.flags, 0, flags * sizeof(int), stream));
+  }
   kernel<<<blocks, kTile.threads(), kTile.smem_bytes(), stream>>>(a_map, b_map, c_map, direct_word_bytes, out,
-                                                                  kernel_m, kernel_n, p.k, split.k_per_split, epilogue);
+                                                                  kernel_m, kernel_n, p.k, split.k_per_split, partials,
+                                                                  epilogue);
   C10_CUDA_KERNEL_LAUNCH_CHECK();
 }
 
@@ -587,7 +615,7 @@ inline MatrixView tma_ready(const MatrixView& v, bool is_a, bool k_major, const 
 // TF32 needs B K-major (wgmma_kernel_for); the 16-bit types read every layout.
 template <typename T>
 void launch_operands(const GemmProblem& p, WgmmaConfigId config, bool c_transposed, const SplitK& split,
-                     at::Tensor& out, cudaStream_t stream) {
+                     const LastWaveSplit& last_wave, at::Tensor& out, cudaStream_t stream) {
   constexpr bool kTf32 = std::is_same_v<T, float>;
   TORCH_CHECK(!c_transposed || (kTf32 && !p.b.col_major), "tiledmm.gemm (wgmma): C^T is for TF32 with B row-major");
   at::Tensor a_storage, b_storage;  // workspaces, freed to the caching allocator on this stream
@@ -596,15 +624,16 @@ void launch_operands(const GemmProblem& p, WgmmaConfigId config, bool c_transpos
   const MatrixView b = tma_ready(p.b, /*is_a=*/false, /*k_major=*/kTf32 && !c_transposed, options, b_storage);
   with_wgmma_config(config, [&](auto id) {
     with_kernel_output<T>(split, p.epilogue, out.data_ptr(), [&](auto* dst, auto epilogue) {
-      launch_config<T, decltype(id)::value>(a, b, dst, p, split, epilogue, stream);
+      launch_config<T, decltype(id)::value>(a, b, dst, p, split, last_wave, epilogue, stream);
     });
   });
 }
 
 template <typename T>
-void launch_typed(const GemmProblem& p, WgmmaConfigId config, const SplitK& split, at::Tensor& out,
+void launch_typed(const GemmProblem& p, WgmmaConfigId config, const SplitK& split, const LastWaveSplit& last_wave,
+                  at::Tensor& out,
                   cudaStream_t stream) {
-  launch_operands<T>(p, config, /*c_transposed=*/false, split, out, stream);
+  launch_operands<T>(p, config, /*c_transposed=*/false, split, last_wave, out, stream);
 }
 
 template <typename T>

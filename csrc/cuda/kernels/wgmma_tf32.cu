@@ -3,9 +3,9 @@
 
 namespace tiledmm::cuda::wgmma_detail {
 
-void launch_tf32(const GemmProblem& p, WgmmaConfigId config, bool c_transposed, const SplitK& split, at::Tensor& out,
-                 cudaStream_t stream) {
-  launch_operands<float>(p, config, c_transposed, split, out, stream);
+void launch_tf32(const GemmProblem& p, WgmmaConfigId config, bool c_transposed, const SplitK& split,
+                 const LastWaveSplit& last_wave, at::Tensor& out, cudaStream_t stream) {
+  launch_operands<float>(p, config, c_transposed, split, last_wave, out, stream);
 }
 
 template cudaFuncAttributes kernel_attributes<float>(WgmmaConfigId, bool, bool);

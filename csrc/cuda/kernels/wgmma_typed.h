@@ -5,6 +5,7 @@
 
 #include "../../gemm_problem.h"
 #include "../split_k.h"
+#include "../last_wave_split.h"
 #include "../wgmma_configs.h"
 
 #include <ATen/core/Tensor.h>
@@ -16,19 +17,19 @@ namespace tiledmm::cuda::wgmma_detail {
 
 // T: c10::BFloat16 or c10::Half.
 template <typename T>
-void launch_typed(const GemmProblem& p, WgmmaConfigId config, const SplitK& split, at::Tensor& out,
-                  cudaStream_t stream);
+void launch_typed(const GemmProblem& p, WgmmaConfigId config, const SplitK& split, const LastWaveSplit& last_wave,
+                  at::Tensor& out, cudaStream_t stream);
 
 // float32 computed as TF32; C^T when `c_transposed` (the planner's choice for a row-major B).
-void launch_tf32(const GemmProblem& p, WgmmaConfigId config, bool c_transposed, const SplitK& split, at::Tensor& out,
-                 cudaStream_t stream);
+void launch_tf32(const GemmProblem& p, WgmmaConfigId config, bool c_transposed, const SplitK& split,
+                 const LastWaveSplit& last_wave, at::Tensor& out, cudaStream_t stream);
 
 template <typename T>
 cudaFuncAttributes kernel_attributes(WgmmaConfigId config, bool a_col_major, bool b_col_major);
 
 #define TILEDMM_WGMMA_INSTANCES(extern_, T)                                                                \
-  extern_ template void launch_typed<T>(const GemmProblem&, WgmmaConfigId, const SplitK&, at::Tensor&, \
-                                        cudaStream_t);                                                 \
+  extern_ template void launch_typed<T>(const GemmProblem&, WgmmaConfigId, const SplitK&, const LastWaveSplit&, \
+                                        at::Tensor&, cudaStream_t);                                    \
   extern_ template cudaFuncAttributes kernel_attributes<T>(WgmmaConfigId, bool, bool);
 
 TILEDMM_WGMMA_INSTANCES(extern, c10::BFloat16)

@@ -1,0 +1,131 @@
+"""wgmma's last wave split along K: the planner's choice (no GPU needed), then results of
+split tiles against float64 in every layout and dtype, with the linear epilogue, bitwise
+identical from run to run and under CUDA-graph replay."""
+import math
+
+import pytest
+import torch
+
+import tiledmm
+from conftest import assert_matches_reference, make_operand, requires_cuda
+
+HAS_WGMMA = any(k.name == "wgmma" for k in tiledmm.kernels())
+needs_sm90a_build = pytest.mark.skipif(not HAS_WGMMA, reason="build without sm_90a (TORCH_CUDA_ARCH_LIST lacks 9.0a)")
+needs_hopper = pytest.mark.skipif(not torch.cuda.is_available() or torch.cuda.get_device_capability() != (9, 0),
+                                  reason="wgmma runs on sm_90 only")
+
+
+@needs_sm90a_build
+def test_planner_splits_the_last_wave():
+    # 2048 tiles of 128x256 on 132 SMs: the 16th wave runs 68 tiles. The 64 idle blocks
+    # take their tails, up to 2 each: heads of 88 of 128 k-tiles.
+    p = tiledmm.plan(8192, 8192, 8192, torch.bfloat16, sm_count=132)
+    assert (p["config"], p["split_k"], p["last_wave_split"]) == ("128x256_k128B_2wg_s4", 1, (68, 88)), p
+    assert "last wave split along K: its 68 tiles run their first 88 of 128 k-tiles" in p["reason"]
+    # 1024 tiles: 100 in the last wave, 32 idle blocks, 4 tails each at most; float16 and TF32 alike.
+    assert tiledmm.plan(8192, 4096, 4096, torch.float16, sm_count=132)["last_wave_split"] == (100, 55)
+    assert tiledmm.plan(8192, 4096, 4096, torch.float32, sm_count=132, allow_tf32=True)["last_wave_split"][0] == 100
+    # 4096^3: 116 tiles in the last wave, 16 idle blocks. Their 8 tails each would cost
+    # (pipeline refills, 128 KB of sums published) what the heads save.
+    assert tiledmm.plan(4096, 4096, 4096, torch.bfloat16, sm_count=132)["last_wave_split"] == (0, 0)
+    # Whole waves, or a single wave: nothing to split.
+    assert tiledmm.plan(4096, 4096, 4096, torch.bfloat16, sm_count=128)["last_wave_split"] == (0, 0)
+    assert tiledmm.plan(2048, 2048, 2048, torch.bfloat16, sm_count=132)["last_wave_split"] == (0, 0)
+    # 262 tiles leave 2 of 132 blocks idle: too few to take 130 tails.
+    p = tiledmm.plan(131 * 128, 512, 4096, torch.bfloat16, sm_count=132)
+    assert p["config"] == "128x256_k128B_2wg_s4" and p["last_wave_split"] == (0, 0), p
+    # K of 4 k-tiles: too shallow to split.
+    assert tiledmm.plan(4096, 4096, 256, torch.bfloat16, sm_count=132)["last_wave_split"] == (0, 0)
+    # Split-K products are not split again; other families never are.
+    p = tiledmm.plan(16, 4096, 4096, torch.bfloat16, kernel="wgmma", sm_count=132)
+    assert p["split_k"] > 1 and p["last_wave_split"] == (0, 0)
+    assert tiledmm.plan(4096, 4096, 4096, torch.bfloat16, compute_capability=(8, 0))["last_wave_split"] == (0, 0)
+
+
+def split_shapes(sms):
+    """(M, N, K) in 128x256 wgmma tiles on `sms` SMs, ragged in M, N and K, whose last wave
+    is split: ~1.5 tiles per block (one tail per idle block), ~1.8 (several tails per idle
+    block) and ~3.5 (three whole waves first)."""
+    return [(128 * math.ceil(per_block * sms / 4) - 51, 1000, 80 * 64 + 13) for per_block in (1.5, 1.8, 3.5)]
+
+
+def wgmma_plan(m, n, k, dtype, a_col=False, b_col=False):
+    cc = torch.cuda.get_device_capability()
+    sms = torch.cuda.get_device_properties(0).multi_processor_count
+    return tiledmm.plan(m, n, k, dtype, a_col_major=a_col, b_col_major=b_col, compute_capability=cc,
+                        sm_count=sms, allow_tf32=True)
+
+
+def poison_cached_blocks(*blocks):
+    """Leave NaN-filled (numel, dtype) blocks in the caching allocator for the output and
+    the partial-sum workspace to land in: an element no block writes stays NaN."""
+    for numel, dtype in blocks:
+        torch.full((numel,), float("nan"), dtype=dtype, device="cuda")
+
+
+@requires_cuda
+@needs_sm90a_build
+@needs_hopper
+@pytest.mark.parametrize("dtype", [torch.bfloat16, torch.float16, torch.float32], ids=str)
+@pytest.mark.parametrize("layouts", [("row", "row"), ("row", "col"), ("col", "row"), ("col", "col")],
+                         ids=lambda l: "-".join(l))
+def test_split_tiles_match_float64(dtype, layouts, monkeypatch):
+    monkeypatch.setattr(torch.backends.cuda.matmul, "allow_tf32", True)
+    sms = torch.cuda.get_device_properties(0).multi_processor_count
+    tails_per_idle_block = set()
+    for m, n, k in split_shapes(sms):
+        p = wgmma_plan(m, n, k, dtype, layouts[0] == "col", layouts[1] == "col")
+        split_tiles, head = p["last_wave_split"]
+        assert p["kernel"] == "wgmma" and split_tiles > 0, p  # the test tests what it says
+        tails_per_idle_block.add(math.ceil(split_tiles / (sms - split_tiles)))
+        gen = torch.Generator(device="cuda").manual_seed(m + n + k)
+        a = make_operand(m, k, dtype, "cuda", layouts[0], gen)
+        b = make_operand(k, n, dtype, "cuda", layouts[1], gen)
+        poison_cached_blocks((m * n, dtype), (split_tiles * (128 * 256 + 2), torch.float32))
+        out = tiledmm.gemm(a, b)
+        assert_matches_reference(out, a, b, tf32=dtype == torch.float32)
+        # The same blocks meet at the same tiles every run: bitwise reproducible.
+        for _ in range(2):
+            assert torch.equal(tiledmm.gemm(a, b), out)
+    assert len(tails_per_idle_block) > 1 and max(tails_per_idle_block) > 1, tails_per_idle_block
+
+
+@requires_cuda
+@needs_sm90a_build
+@needs_hopper
+@pytest.mark.parametrize("activation", ["none", "gelu"])
+def test_split_tiles_apply_bias_and_activation_once(activation):
+    sms = torch.cuda.get_device_properties(0).multi_processor_count
+    m, n, k = split_shapes(sms)[1]
+    dtype = torch.bfloat16
+    assert wgmma_plan(m, n, k, dtype, b_col=True)["last_wave_split"][0] > 0
+    x = torch.randn(m, k, device="cuda", dtype=dtype)
+    w = torch.randn(n, k, device="cuda", dtype=dtype) / 50
+    bias = torch.randn(n, device="cuda", dtype=dtype)
+    out = tiledmm.linear(x, w, bias, activation=activation)
+    z = x.double() @ w.double().t() + bias.double()
+    ref = torch.nn.functional.gelu(z) if activation == "gelu" else z
+    torch.testing.assert_close(out.double(), ref, rtol=2e-2, atol=2e-2)
+
+
+@requires_cuda
+@needs_sm90a_build
+@needs_hopper
+def test_split_tiles_under_graph_replay():
+    # Each replay zeroes the flags again (a memset node) and hands the sums over anew.
+    sms = torch.cuda.get_device_properties(0).multi_processor_count
+    m, n, k = split_shapes(sms)[0]
+    assert wgmma_plan(m, n, k, torch.bfloat16)["last_wave_split"][0] > 0
+    a = torch.randn(m, k, device="cuda", dtype=torch.bfloat16)
+    b = torch.randn(k, n, device="cuda", dtype=torch.bfloat16)
+    tiledmm.gemm(a, b)  # warm up outside the graph
+    graph = torch.cuda.CUDAGraph()
+    with torch.cuda.graph(graph):
+        out = tiledmm.gemm(a, b)
+    for _ in range(2):
+        a.copy_(torch.randn_like(a))
+        out.fill_(float("nan"))
+        graph.replay()
+        torch.cuda.synchronize()
+        assert torch.equal(out, tiledmm.gemm(a, b))
+        assert_matches_reference(out, a, b)
