@@ -80,7 +80,8 @@ SplitK pick_split_k(const GemmShape& s, int64_t tiles, int block_k, int64_t slot
 // (kAddKTiles), an idle block n tails plus, per tail, refilling the pipeline from DRAM and
 // publishing 128 KB of float32 sums (kTailKTiles). Both in k-tiles of MMAs, fitted to an
 // H100 (bench/NOTES.md, session 13: heads of 59 of 64 k-tiles made 4096^3 7% slower, 8
-// tails of 5 each costing ~10 k-tiles). The two sides balance at
+// tails of 5 each costing ~10 k-tiles). With a = kAddKTiles and t = kTailKTiles the two
+// sides balance at
 //   head + a = n (K - head + t),  head = (n (K + t) - a) / (n + 1),
 // and the split is taken when the head side saves >= 4 k-tiles: 8192^3 (68 tiles in the last
 // wave, 64 idle blocks) runs heads of 88 of 128 k-tiles. Tiles shallower than 8 k-tiles, and
