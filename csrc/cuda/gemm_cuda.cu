@@ -16,7 +16,6 @@
 #include <torch/library.h>
 
 #include <algorithm>
-#include <cstdlib>
 #include <string>
 #include <string_view>
 
@@ -43,16 +42,6 @@ void check_compute_capability(std::string_view kernel, const cudaDeviceProp& pro
 // (torch.backends.cuda.matmul.allow_tf32, or float32 matmul precision "high"/"medium").
 bool tf32_allowed() { return at::globalContext().allowTF32CuBLAS(); }
 
-// TILEDMM_SPLIT_LAST_WAVE=off runs every wgmma tile whole, whatever the plan says: a switch
-// to measure what splitting the last wave buys (bench/NOTES.md).
-bool last_wave_split_switched_off() {
-  static const bool off = [] {
-    const char* v = std::getenv("TILEDMM_SPLIT_LAST_WAVE");
-    return v != nullptr && std::string_view(v) == "off";
-  }();
-  return off;
-}
-
 // Launches `plan` for p, writing C into c.
 void launch_plan(const GemmProblem& p, const Plan& plan, at::Tensor& c, cudaStream_t stream) {
   if (plan.family == KernelFamily::kClassic16) {
@@ -72,8 +61,7 @@ void launch_plan(const GemmProblem& p, const Plan& plan, at::Tensor& c, cudaStre
     case KernelFamily::kMma: launch_mma(p, plan.mma_config, plan.split, out, stream); break;
     case KernelFamily::kSkinny: launch_skinny(p, plan.skinny_config, plan.split, out, stream); break;
     default:
-      launch_wgmma(p, plan.wgmma_config, plan.wgmma_c_transposed, plan.split,
-                   last_wave_split_switched_off() ? LastWaveSplit{} : plan.last_wave, out, stream);
+      launch_wgmma(p, plan.wgmma_config, plan.wgmma_c_transposed, plan.split, plan.last_wave, out, stream);
       break;
   }
   if (plan.split.active()) reduce_split_k(partials, p, c, stream);

@@ -22,12 +22,18 @@ struct TilePartials {
   int64_t tiles = 0;         // split tiles (last_wave_split.h); 0: none, and no workspace
   int64_t head_k_tiles = 0;  // k-tiles of a split tile's head
 
+  // A thread's first float4 in `slot` (the next ones follow 128 float4s apart).
+  template <int kValues>
+  __device__ __forceinline__ float4* thread_sums(int64_t slot, int warpgroup, int warpgroups, int thread) const {
+    return sums + (slot * warpgroups + warpgroup) * (kValues / 4) * 128 + thread;
+  }
+
   // Writes a warpgroup's accumulators to `slot`, then raises its flag. `barrier`: a named
   // barrier of the warpgroup's 128 threads; `thread`: 0-127 within it.
   template <int kValues>
   __device__ __forceinline__ void publish(const float (&acc)[kValues], int64_t slot, int warpgroup, int warpgroups,
                                           int thread, int barrier) const {
-    float4* const dst = sums + (slot * warpgroups + warpgroup) * (kValues / 4) * 128 + thread;
+    float4* const dst = thread_sums<kValues>(slot, warpgroup, warpgroups, thread);
 #pragma unroll
     for (int i = 0; i < kValues / 4; ++i) {
       __stcg(dst + i * 128, make_float4(acc[4 * i], acc[4 * i + 1], acc[4 * i + 2], acc[4 * i + 3]));
@@ -49,7 +55,7 @@ struct TilePartials {
       }
     }
     named_barrier_sync(barrier, 128);  // the whole warpgroup reads after the acquire
-    const float4* const src = sums + (slot * warpgroups + warpgroup) * (kValues / 4) * 128 + thread;
+    const float4* const src = thread_sums<kValues>(slot, warpgroup, warpgroups, thread);
 #pragma unroll
     for (int i = 0; i < kValues / 4; ++i) {
       const float4 s = __ldcg(src + i * 128);

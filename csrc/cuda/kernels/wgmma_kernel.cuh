@@ -516,15 +516,24 @@ CUtensorMapDataType output_tma_dtype() {
   return CU_TENSOR_MAP_DATA_TYPE_FLOAT32;  // float32 C (TF32) or split-K planes: stored as is
 }
 
+// Measurement switches (bench/NOTES.md), read from the environment once per process.
+inline bool environment_says(const char* name, std::string_view value) {
+  const char* v = std::getenv(name);
+  return v != nullptr && value == v;
+}
+
 // TILEDMM_WGMMA_STORES=direct sends every output box out with the threads' own row-wise
-// stores, the path of outputs whose rows TMA cannot address: a switch to measure what the
-// TMA stores buy (bench/NOTES.md).
+// stores, the path of outputs whose rows TMA cannot address: what the TMA stores buy.
 inline bool direct_stores_forced() {
-  static const bool forced = [] {
-    const char* v = std::getenv("TILEDMM_WGMMA_STORES");
-    return v != nullptr && std::string_view(v) == "direct";
-  }();
+  static const bool forced = environment_says("TILEDMM_WGMMA_STORES", "direct");
   return forced;
+}
+
+// TILEDMM_SPLIT_LAST_WAVE=off runs every tile whole, whatever the plan says: what splitting
+// the last wave buys.
+inline bool last_wave_split_switched_off() {
+  static const bool off = environment_says("TILEDMM_SPLIT_LAST_WAVE", "off");
+  return off;
 }
 
 // The widest word (2 to 16 bytes) at which every row of a row-major [*, n] output starts.
@@ -580,7 +589,7 @@ void launch_config(const MatrixView& a, const MatrixView& b, Out* out, const Gem
   // stream.
   TilePartials partials{};
   at::Tensor workspace;
-  if (last_wave.active()) {
+  if (last_wave.active() && !last_wave_split_switched_off()) {
     constexpr int64_t kBK = kSwizzleRowBytes / sizeof(T);
     const int64_t k_tiles = (p.k + kBK - 1) / kBK;
     TORCH_CHECK(!split.active() && tiles > blocks && last_wave.tiles == tiles % blocks &&
