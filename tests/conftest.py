@@ -25,6 +25,18 @@ ACCUMULATOR = {torch.float64: torch.float64, torch.float32: torch.float32,
                torch.float16: torch.float32, torch.bfloat16: torch.float32}
 
 
+@pytest.fixture(autouse=True)
+def tf32_setting_is_left_as_found():
+    """torch's TF32 flag is process-wide and the planner reads it: a test that leaves it
+    changed would silently run every later float32 test as TF32. Restore it, and fail the
+    test that changed it."""
+    before = torch.backends.cuda.matmul.allow_tf32
+    yield
+    after = torch.backends.cuda.matmul.allow_tf32
+    torch.backends.cuda.matmul.allow_tf32 = before
+    assert after == before, "the test left torch.backends.cuda.matmul.allow_tf32 changed"
+
+
 def kernel_names(device: str, dtype: torch.dtype) -> list:
     """None (the planner) plus every named kernel of this build for (device, dtype)."""
     names = [None]
@@ -106,7 +118,8 @@ def assert_matches_reference(out, a, b, tf32=False, against_torch=True):
     tf32: float32 inputs rounded to TF32 (10-bit mantissa) before an exact product and a
     float32 accumulation; the normwise check then compares with torch.matmul in TF32.
     against_torch=False skips that normwise comparison (and so cuBLAS): the sanitizer
-    workload checks tiledmm's kernels only.
+    workload checks tiledmm's kernels only, and threads calling gemm concurrently must,
+    since the comparison sets torch's process-wide TF32 flag for its own matmul.
     """
     m, k = a.shape
     n = b.shape[1]

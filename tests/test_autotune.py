@@ -106,8 +106,8 @@ def test_autotune_rewrites_a_corrupt_cache(autotuning, capfd):
 
 
 @requires_cuda
-def test_autotune_keeps_float32_ieee_unless_tf32_is_allowed(autotuning):
-    torch.backends.cuda.matmul.allow_tf32 = False
+def test_autotune_keeps_float32_ieee_unless_tf32_is_allowed(autotuning, monkeypatch):
+    monkeypatch.setattr(torch.backends.cuda.matmul, "allow_tf32", False)
     a = torch.randn(512, 512, device="cuda")
     tiledmm.gemm(a, a)
     (spec,) = tiledmm.autotune_cache_entries(str(autotuning)).values()
