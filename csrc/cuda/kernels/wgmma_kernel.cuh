@@ -163,19 +163,31 @@ __device__ __forceinline__ void select_box(float (&values)[kValues], const float
 // threads on consecutive words, so a warp writes whole runs of a row rather than the
 // scattered pairs of the fragment layout. `c` is the [m, n] output (or split-K plane);
 // row0, col0: the box's corner.
+// A thread keeps one word column of the box for all its rows, so its column, the ragged-N
+// test and its output pointer are set up once and each row costs a load, a store and
+// pointer steps. These instructions run on the consumers between two tiles' MMAs: with
+// 2-byte words at 4096 x 4095 x 4096, ncu counted 20.6 M more than TMA stores (+21% time)
+// when each word recomputed its coordinates, 6.5 M (+9%) this way (bench/NOTES.md,
+// session 14).
 template <typename Out, int kRows, typename Word>
 __device__ __forceinline__ void copy_box_out_in(const unsigned char* buffer, Out* c, int64_t m, int64_t n,
                                                 int64_t row0, int64_t col0, int thread) {
   constexpr int kWordsPerRow = kSwizzleRowBytes / sizeof(Word);
+  constexpr int kRowsPerPass = 128 / kWordsPerRow;  // 16-byte words: 16 rows at a time; 2-byte: 2
   static_assert(sizeof(Word) >= sizeof(Out), "a word holds whole outputs");
+  static_assert(kRows % kRowsPerPass == 0, "passes cover the box");
+  const int byte = (thread % kWordsPerRow) * static_cast<int>(sizeof(Word));
+  const int64_t col = col0 + byte / static_cast<int>(sizeof(Out));
+  // Rows' lengths are a multiple of the word: a word is all inside n or all past it.
+  if (col >= n) return;
+  const int rows = static_cast<int>(min(static_cast<int64_t>(kRows), m - row0));
+  int row = thread / kWordsPerRow;
+  Out* out = c + (row0 + row) * n + col;
+  const int64_t step = kRowsPerPass * n;
 #pragma unroll 4
-  for (int i = thread; i < kRows * kWordsPerRow; i += 128) {
-    const int row = i / kWordsPerRow, byte = (i % kWordsPerRow) * static_cast<int>(sizeof(Word));
-    const int64_t r = row0 + row, col = col0 + byte / static_cast<int>(sizeof(Out));
-    // Rows' lengths are a multiple of the word: a word is all inside n or all past it.
-    if (r >= m || col >= n) continue;
+  for (; row < rows; row += kRowsPerPass, out += step) {
     const int chunk = (byte / 16) ^ (row % 8);
-    *reinterpret_cast<Word*>(c + r * n + col) =
+    *reinterpret_cast<Word*>(out) =
         *reinterpret_cast<const Word*>(buffer + row * kSwizzleRowBytes + chunk * 16 + byte % 16);
   }
 }
