@@ -108,6 +108,10 @@ def test_wgmma_tile_by_tile_count():
     # (by name: the planner gives such products to the skinny family).
     p = tiledmm.plan(16, 4096, 4096, torch.bfloat16, kernel="wgmma")
     assert p["config"] == "128x128_k128B_2wg_s6" and p["split_k"] > 1, p
+    # N <= 64: as many tiles of 128x64 as of any wider config, with the least padding.
+    for m, n, k in [(64, 64, 64), (4096, 48, 4096), (100, 64, 300)]:
+        p = tiledmm.plan(m, n, k, torch.bfloat16, kernel="wgmma")
+        assert p["config"] == "128x64_k128B_2wg_s8" and "N fits one 64-wide tile" in p["reason"], p
 
 
 @needs_sm90a_build
