@@ -32,41 +32,49 @@ struct WorkUnit {
   int64_t slot;              // the split tile's partial-sum slot (kPublish, kAddAndFinish)
 };
 
+// Unit and tile indices are 32-bit (the launcher checks that they fit: kMaxUnits): the
+// divisions that map a unit to its tile run between two tiles on every warpgroup, and a
+// 64-bit division by a run-time value is a software routine (~1,000 cycles for a unit in
+// 64 bits, before the first TMA load of every block; bench/NOTES.md, session 14).
+constexpr int64_t kMaxPersistentUnits = int64_t{1} << 31;
+
 template <int kGroupRows>
 class PersistentSchedule {
  public:
   __device__ PersistentSchedule(int64_t tiles_m, int64_t tiles_n, int64_t k_tiles, int64_t slice_k_tiles,
                                 int64_t split_tiles, int64_t head_k_tiles)
-      : tiles_m_(tiles_m), tiles_n_(tiles_n), k_tiles_(k_tiles), slice_k_tiles_(slice_k_tiles),
-        splits_((k_tiles + slice_k_tiles - 1) / slice_k_tiles), whole_tiles_(tiles_m * tiles_n - split_tiles),
-        split_tiles_(split_tiles), head_k_tiles_(head_k_tiles), next_whole_(blockIdx.x) {}
+      : tiles_m_(static_cast<uint32_t>(tiles_m)), tiles_n_(static_cast<uint32_t>(tiles_n)),
+        splits_(static_cast<uint32_t>(k_tiles + slice_k_tiles - 1) / static_cast<uint32_t>(slice_k_tiles)),
+        whole_tiles_(static_cast<uint32_t>(tiles_m * tiles_n - split_tiles)),
+        split_tiles_(static_cast<uint32_t>(split_tiles)), k_tiles_(k_tiles), slice_k_tiles_(slice_k_tiles),
+        head_k_tiles_(head_k_tiles), next_whole_(blockIdx.x) {}
 
   // The next unit of this block, if any.
   __device__ __forceinline__ bool next(WorkUnit& unit) {
     if (next_whole_ < whole_tiles_ * splits_) {
-      const int64_t u = next_whole_, split = u % splits_;
+      const uint32_t u = next_whole_, split = u % splits_;
       next_whole_ += gridDim.x;
-      unit = {grouped_tile<kGroupRows>(u / splits_, tiles_m_, tiles_n_), split, split * slice_k_tiles_,
+      unit = {grouped_tile_u32<kGroupRows>(u / splits_, tiles_m_, tiles_n_), split, split * slice_k_tiles_,
               min(k_tiles_, (split + 1) * slice_k_tiles_), PartialSums::kNone, 0};
       return true;
     }
     // The last wave. Whole tiles are a multiple of P (and splits 1), so every block ran the
     // same number of them and its rank in this wave is its index.
-    const int64_t rank = blockIdx.x, idle_blocks = gridDim.x - split_tiles_;
+    const uint32_t rank = blockIdx.x, idle_blocks = gridDim.x - split_tiles_;
     const bool head = rank < split_tiles_;
-    const int64_t slot = head ? rank : rank - split_tiles_ + split_units_ * idle_blocks;
+    const uint32_t slot = head ? rank : rank - split_tiles_ + split_units_ * idle_blocks;
     if (split_tiles_ == 0 || (head && split_units_ > 0) || slot >= split_tiles_) return false;
     ++split_units_;
-    unit = {grouped_tile<kGroupRows>(whole_tiles_ + slot, tiles_m_, tiles_n_), 0, head ? 0 : head_k_tiles_,
+    unit = {grouped_tile_u32<kGroupRows>(whole_tiles_ + slot, tiles_m_, tiles_n_), 0, head ? 0 : head_k_tiles_,
             head ? head_k_tiles_ : k_tiles_, head ? PartialSums::kAddAndFinish : PartialSums::kPublish, slot};
     return true;
   }
 
  private:
-  int64_t tiles_m_, tiles_n_, k_tiles_, slice_k_tiles_, splits_;
-  int64_t whole_tiles_, split_tiles_, head_k_tiles_;
-  int64_t next_whole_;          // this block's next whole unit
-  int64_t split_units_ = 0;     // split-tile units this block has run
+  uint32_t tiles_m_, tiles_n_, splits_, whole_tiles_, split_tiles_;
+  int64_t k_tiles_, slice_k_tiles_, head_k_tiles_;
+  uint32_t next_whole_;         // this block's next whole unit
+  uint32_t split_units_ = 0;    // split-tile units this block has run
 };
 
 }  // namespace tiledmm::cuda

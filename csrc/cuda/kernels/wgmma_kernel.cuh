@@ -595,6 +595,8 @@ void launch_config(const MatrixView& a, const MatrixView& b, Out* out, const Gem
   const int64_t tiles = ((kernel_m + kTile.block_m - 1) / kTile.block_m) *
                         ((kernel_n + kTile.block_n - 1) / kTile.block_n);
   const int sm_count = at::cuda::getCurrentDeviceProperties()->multiProcessorCount;
+  TORCH_CHECK(tiles * split.splits <= kMaxPersistentUnits, "tiledmm.gemm (wgmma): ", tiles * split.splits,
+              " work units exceed the persistent schedule's 32-bit indices");
   const unsigned blocks = static_cast<unsigned>(std::min<int64_t>(tiles * split.splits, sm_count));  // persistent
   // A split last wave: a partial-sum slot per split tile (one tile of float32) and a flag per
   // slot and consumer, zeroed here; the workspace returns to the caching allocator on this
