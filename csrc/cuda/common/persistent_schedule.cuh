@@ -32,10 +32,11 @@ struct WorkUnit {
   int64_t slot;              // the split tile's partial-sum slot (kPublish, kAddAndFinish)
 };
 
-// Unit and tile indices are 32-bit (the launcher checks that they fit: kMaxUnits): the
-// divisions that map a unit to its tile run between two tiles on every warpgroup, and a
-// 64-bit division by a run-time value is a software routine (~1,000 cycles for a unit in
-// 64 bits, before the first TMA load of every block; bench/NOTES.md, session 14).
+// Unit and tile indices are 32-bit (the launcher checks that the units fit in
+// kMaxPersistentUnits): the divisions that map a unit to its tile run between two tiles on
+// every warpgroup, and a 64-bit division by a run-time value is a software routine
+// (~1,000 cycles for a unit in 64 bits, before the first TMA load of every block;
+// bench/NOTES.md, session 14).
 constexpr int64_t kMaxPersistentUnits = int64_t{1} << 31;
 
 template <int kGroupRows>
