@@ -56,6 +56,16 @@ def runs_here(info) -> bool:
     return cc == info.min_compute_capability if info.arch_specific else cc >= info.min_compute_capability
 
 
+# What this build holds, for the markers of tests that need it.
+HAS_CUDA_KERNELS = any(k.device == "cuda" for k in tiledmm.kernels())
+WGMMA = next((k for k in tiledmm.kernels() if k.name == "wgmma"), None)  # None: built without sm_90a
+HAS_WGMMA = WGMMA is not None
+needs_cuda_build = pytest.mark.skipif(not HAS_CUDA_KERNELS, reason="CPU-only build")
+needs_sm90a_build = pytest.mark.skipif(not HAS_WGMMA, reason="build without sm_90a (TORCH_CUDA_ARCH_LIST lacks 9.0a)")
+runs_wgmma = pytest.mark.skipif(not (HAS_CUDA and HAS_WGMMA and runs_here(WGMMA)),
+                                reason="wgmma needs an sm_90a build on a Hopper GPU")
+
+
 def computes_in_tf32(kernel, dtype) -> bool:
     """float32 through a tensor-core kernel named explicitly (wgmma, mma) runs as TF32."""
     return dtype == torch.float32 and kernel is not None and kernel.split(":")[0] in ("wgmma", "mma")

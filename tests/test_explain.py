@@ -7,10 +7,8 @@ import pytest
 import torch
 
 import tiledmm
+from conftest import needs_cuda_build, needs_sm90a_build
 from tiledmm.explain import GPUS, explain
-
-needs_cuda_build = pytest.mark.skipif(not any(k.device == "cuda" for k in tiledmm.kernels()),
-                                      reason="CPU-only build")
 
 
 @needs_cuda_build
@@ -45,7 +43,7 @@ def test_fields_agree_with_the_planner(gpu, shape, dtype, layout):
     assert e.registers is None  # a named model: no compiled-kernel query
 
 
-@pytest.mark.skipif(not any(k.name == "wgmma" for k in tiledmm.kernels()), reason="build without sm_90a")
+@needs_sm90a_build
 def test_tf32_with_row_major_b_tiles_c_transposed():
     # The kernel computes C^T: its 128x256 tile covers 256 rows and 128 columns of C.
     previous = torch.backends.cuda.matmul.allow_tf32

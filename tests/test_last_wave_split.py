@@ -7,12 +7,7 @@ import pytest
 import torch
 
 import tiledmm
-from conftest import assert_matches_reference, make_operand, requires_cuda
-
-HAS_WGMMA = any(k.name == "wgmma" for k in tiledmm.kernels())
-needs_sm90a_build = pytest.mark.skipif(not HAS_WGMMA, reason="build without sm_90a (TORCH_CUDA_ARCH_LIST lacks 9.0a)")
-needs_hopper = pytest.mark.skipif(not torch.cuda.is_available() or torch.cuda.get_device_capability() != (9, 0),
-                                  reason="wgmma runs on sm_90 only")
+from conftest import assert_matches_reference, make_operand, needs_sm90a_build, runs_wgmma
 
 
 @needs_sm90a_build
@@ -63,9 +58,7 @@ def poison_cached_blocks(*blocks):
         torch.full((numel,), float("nan"), dtype=dtype, device="cuda")
 
 
-@requires_cuda
-@needs_sm90a_build
-@needs_hopper
+@runs_wgmma
 @pytest.mark.parametrize("dtype", [torch.bfloat16, torch.float16, torch.float32], ids=str)
 @pytest.mark.parametrize("layouts", [("row", "row"), ("row", "col"), ("col", "row"), ("col", "col")],
                          ids=lambda l: "-".join(l))
@@ -90,9 +83,7 @@ def test_split_tiles_match_float64(dtype, layouts, monkeypatch):
     assert len(tails_per_idle_block) > 1 and max(tails_per_idle_block) > 1, tails_per_idle_block
 
 
-@requires_cuda
-@needs_sm90a_build
-@needs_hopper
+@runs_wgmma
 @pytest.mark.parametrize("activation", ["none", "gelu"])
 def test_split_tiles_apply_bias_and_activation_once(activation):
     sms = torch.cuda.get_device_properties(0).multi_processor_count
@@ -108,9 +99,7 @@ def test_split_tiles_apply_bias_and_activation_once(activation):
     torch.testing.assert_close(out.double(), ref, rtol=2e-2, atol=2e-2)
 
 
-@requires_cuda
-@needs_sm90a_build
-@needs_hopper
+@runs_wgmma
 def test_split_tiles_under_graph_replay():
     # Each replay zeroes the flags again (a memset node) and hands the sums over anew.
     sms = torch.cuda.get_device_properties(0).multi_processor_count

@@ -3,11 +3,7 @@ import pytest
 import torch
 
 import tiledmm
-
-HAS_CUDA_KERNELS = any(k.device == "cuda" for k in tiledmm.kernels())
-HAS_WGMMA = any(k.name == "wgmma" for k in tiledmm.kernels())
-needs_cuda_build = pytest.mark.skipif(not HAS_CUDA_KERNELS, reason="CPU-only build")
-needs_sm90a_build = pytest.mark.skipif(not HAS_WGMMA, reason="build without sm_90a (TORCH_CUDA_ARCH_LIST lacks 9.0a)")
+from conftest import HAS_CUDA_KERNELS, HAS_WGMMA, needs_cuda_build, needs_sm90a_build
 
 
 def test_kernel_table():

@@ -4,12 +4,8 @@ import pytest
 import torch
 
 import tiledmm
-from conftest import (assert_matches_reference, computes_in_tf32, kernel_names,
-                      make_operand, requires_cuda)
-
-HAS_CUDA_KERNELS = any(k.device == "cuda" for k in tiledmm.kernels())
-HAS_WGMMA = any(k.name == "wgmma" for k in tiledmm.kernels())
-needs_cuda_build = pytest.mark.skipif(not HAS_CUDA_KERNELS, reason="CPU-only build")
+from conftest import (HAS_WGMMA, assert_matches_reference, computes_in_tf32, kernel_names, make_operand,
+                      needs_cuda_build, requires_cuda)
 
 # (M, N, K): skinny M (decode), skinny N, and a small square, all with K ragged against
 # every family's K step, so that the last slice is partial.

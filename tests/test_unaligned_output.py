@@ -7,20 +7,14 @@ import pytest
 import torch
 
 import tiledmm
-from conftest import assert_matches_reference, kernel_specs, make_operand, poison_cached_block, requires_cuda
-
-WGMMA = next((k for k in tiledmm.kernels() if k.name == "wgmma"), None)
-needs_wgmma = pytest.mark.skipif(
-    WGMMA is None or not torch.cuda.is_available() or torch.cuda.get_device_capability() != (9, 0),
-    reason="wgmma needs an sm_90a build on a Hopper GPU")
+from conftest import WGMMA, assert_matches_reference, kernel_specs, make_operand, poison_cached_block, runs_wgmma
 
 # N: row pitches of 2, 4, 8 bytes (16-bit types) and 4, 8 (float32), with runs of every
 # length against the 64-wide boxes; 1 (a single column) and an N past two 256-wide tiles.
 WIDTHS = [1, 3, 6, 12, 61, 66, 100, 255, 521]
 
 
-@requires_cuda
-@needs_wgmma
+@runs_wgmma
 @pytest.mark.parametrize("dtype", [torch.bfloat16, torch.float16, torch.float32], ids=str)
 @pytest.mark.parametrize("b_layout", ["row", "col"])
 def test_unaligned_rows_of_c(dtype, b_layout, monkeypatch):
@@ -40,8 +34,7 @@ def test_unaligned_rows_of_c(dtype, b_layout, monkeypatch):
             assert_matches_reference(out, a, b, tf32=dtype == torch.float32)
 
 
-@requires_cuda
-@needs_wgmma
+@runs_wgmma
 def test_unaligned_rows_of_a_large_output():
     # Persistent blocks over many tiles and both consumers, rows of 4095 bf16 (every row
     # start at a different offset in its 16-byte chunk), deep K.
@@ -55,8 +48,7 @@ def test_unaligned_rows_of_a_large_output():
     assert torch.equal(tiledmm.gemm(a, b, kernel="wgmma"), out)
 
 
-@requires_cuda
-@needs_wgmma
+@runs_wgmma
 @pytest.mark.parametrize("activation", ["none", "gelu"])
 def test_unaligned_rows_with_bias_and_activation(activation):
     gen = torch.Generator(device="cuda").manual_seed(13)
