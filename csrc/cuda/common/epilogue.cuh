@@ -26,7 +26,21 @@ struct OutputEpilogue {
 
   template <typename Acc>
   __device__ __forceinline__ Acc operator()(Acc v, int64_t col) const {
-    if (bias != nullptr) v += static_cast<Acc>(bias[col]);
+    return apply(v, bias_of<Acc>(col));
+  }
+
+  // The same in two steps, for a caller that writes many outputs: their stores (through
+  // generic pointers, which may alias the bias as far as the compiler knows) would order
+  // each later bias load after them, one load latency per output. bias_of(col) is column
+  // col's bias, 0 without one; apply(v, bias_value) the rest.
+  template <typename Acc>
+  __device__ __forceinline__ Acc bias_of(int64_t col) const {
+    return bias != nullptr ? static_cast<Acc>(bias[col]) : Acc{0};
+  }
+
+  template <typename Acc>
+  __device__ __forceinline__ Acc apply(Acc v, Acc bias_value) const {
+    if (bias != nullptr) v += bias_value;
     if constexpr (kActivation == kAnyActivation) {
       if (activation != Activation::kNone) v = activate(v, activation);
     } else if constexpr (kActivation != Activation::kNone) {
