@@ -4,9 +4,13 @@ from the profiler (CUPTI), summed by kernel name, tiledmm against torch in the s
     python bench/kernel_times.py gemm 4097x4095x4093 --dtype bf16
     python bench/kernel_times.py gemm 64x64x64,1024x1024x1024 --dtype bf16
     python bench/kernel_times.py gemm 2048x2048x2048 --dtype tf32
+    python bench/kernel_times.py linear 4096x4096x1024 --dtype bf16
     python bench/kernel_times.py train --dtype bf16
 
-`gemm`: tiledmm.gemm against torch.matmul on each shape (layout nn). `train`: one training
+`gemm`: tiledmm.gemm against torch.matmul on each shape (layout nn). `linear`: tiledmm.linear
+with bias (and each fused activation) against F.linear (+ the activation) on x [M, K] and a
+weight [N, K], and the plain product in the same layout (tiledmm.gemm(x, w.t()) against
+torch.matmul), one line per call. `train`: one training
 step of the benchmark's TinyGPT with and without tiledmm.replace_linear. Prints, for each,
 the kernels sorted by total GPU time (calls, total and mean microseconds per step).
 """
@@ -63,6 +67,32 @@ def gemm(args, dtype):
         print_table(f"torch.matmul {spec}", kernel_table(lambda: torch.matmul(a, b), args.steps), args.top)
 
 
+def linear(args, dtype):
+    activations = {"gelu": lambda z: F.gelu(z), "gelu_tanh": lambda z: F.gelu(z, approximate="tanh"),
+                   "relu": F.relu, "silu": F.silu}
+
+    def line(label, table):
+        total = sum(us for _, us in table.values())
+        names = "; ".join(f"{calls:.0f}x {us / calls:.1f} {name[:60]}"
+                          for name, (calls, us) in sorted(table.items(), key=lambda kv: -kv[1][1]))
+        print(f"  {label:24s} {total:7.1f} us: {names}", flush=True)
+
+    for spec in args.what.split(","):
+        m, n, k = (int(v) for v in spec.split("x"))
+        x = torch.randn(m, k, device="cuda", dtype=dtype)
+        w = torch.randn(n, k, device="cuda", dtype=dtype)
+        b = torch.randn(n, device="cuda", dtype=dtype)
+        print(f"== {spec}")
+        line("tiledmm.linear", kernel_table(lambda: tiledmm.linear(x, w, b), args.steps))
+        line("F.linear", kernel_table(lambda: F.linear(x, w, b), args.steps))
+        for name, act in activations.items():
+            line(f"tiledmm.linear {name}",
+                 kernel_table(lambda: tiledmm.linear(x, w, b, activation=name), args.steps))
+            line(f"F.linear + {name}", kernel_table(lambda: act(F.linear(x, w, b)), args.steps))
+        line("tiledmm.gemm nt", kernel_table(lambda: tiledmm.gemm(x, w.t()), args.steps))
+        line("torch.matmul nt", kernel_table(lambda: torch.matmul(x, w.t()), args.steps))
+
+
 def train(args, dtype):
     torch.manual_seed(0)
     ref = TinyGPT(vocab=8192, width=1024, heads=16, layers=4, context=512).to("cuda", dtype)
@@ -82,14 +112,14 @@ def train(args, dtype):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("workload", choices=["gemm", "train"])
-    parser.add_argument("what", nargs="?", default="", help="gemm: shapes MxNxK, comma separated")
+    parser.add_argument("workload", choices=["gemm", "linear", "train"])
+    parser.add_argument("what", nargs="?", default="", help="gemm, linear: shapes MxNxK, comma separated")
     parser.add_argument("--dtype", default="bf16", choices=list(DTYPES))
     parser.add_argument("--steps", type=int, default=20)
     parser.add_argument("--top", type=int, default=25)
     args = parser.parse_args()
     torch.backends.cuda.matmul.allow_tf32 = args.dtype == "tf32"
-    {"gemm": gemm, "train": train}[args.workload](args, DTYPES[args.dtype])
+    {"gemm": gemm, "linear": linear, "train": train}[args.workload](args, DTYPES[args.dtype])
 
 
 if __name__ == "__main__":

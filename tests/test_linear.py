@@ -95,6 +95,24 @@ def test_tf32_fused_epilogue(weight_layout):
 
 
 @pytest.mark.parametrize("device", DEVICES)
+@pytest.mark.parametrize("dtype", [torch.float32, torch.bfloat16, torch.float16], ids=str)
+def test_bias_at_an_odd_storage_offset(device, dtype):
+    # A bias sliced from a larger tensor is contiguous but starts off the alignment of its
+    # value pairs: epilogues that read the bias a pair at a time (wgmma) read it element by
+    # element instead. 515 outputs: whole 64-wide boxes and a ragged last one.
+    gen = torch.Generator(device=device).manual_seed(5)
+    names = kernel_names(device, dtype) if (device == "cpu" or HAS_CUDA) else [None]
+    x = torch.randn(300, 260, device=device, generator=gen).to(dtype)
+    w = torch.randn(515, 260, device=device, generator=gen).to(dtype)
+    b = torch.randn(516, device=device, generator=gen).to(dtype)[1:]
+    assert b.is_contiguous() and b.storage_offset() == 1
+    for kernel in names:
+        tf32 = dtype == torch.float32 and kernel in ("wgmma", "mma")  # named: TF32 tensor cores
+        out = tiledmm.linear(x, w, b, activation="relu", kernel=kernel)
+        assert_close_to_reference(out, x, w, b, "relu", tf32=tf32)
+
+
+@pytest.mark.parametrize("device", DEVICES)
 def test_zero_in_features_gives_the_activated_bias(device):
     x, w, b = torch.randn(3, 0, device=device), torch.randn(4, 0, device=device), torch.randn(4, device=device)
     torch.testing.assert_close(tiledmm.linear(x, w, b, activation="silu"), F.silu(b).expand(3, 4))

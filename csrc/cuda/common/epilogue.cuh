@@ -8,6 +8,7 @@
 #include "../split_k.h"
 
 #include <cstdint>
+#include <cstring>
 #include <type_traits>
 
 namespace tiledmm::cuda {
@@ -54,6 +55,17 @@ template <typename T>
 struct alignas(2 * sizeof(T)) OutputPair {
   T v[2];
 };
+
+// Two 16-bit outputs rounded from float32 and packed in one register, `lo` at the lower
+// address: the element pair of a stmatrix or mma fragment register.
+template <typename T>
+__device__ __forceinline__ uint32_t packed_pair(float lo, float hi) {
+  static_assert(sizeof(T) == 2, "two 16-bit values per register");
+  const OutputPair<T> pair{static_cast<T>(lo), static_cast<T>(hi)};
+  uint32_t bits;
+  memcpy(&bits, &pair, sizeof(bits));
+  return bits;
+}
 
 // One m16n8 fragment d[0..3] whose thread holds (row, col), (row, col + 1) in d[0..1] and
 // the same columns of row + 8 in d[2..3]. Rows and columns past (m, n) are skipped; when

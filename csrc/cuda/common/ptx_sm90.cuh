@@ -129,6 +129,18 @@ __device__ __forceinline__ void setmaxnreg_decrease() {
 #endif
 }
 
+// stmatrix, ldmatrix's inverse (ptx.cuh): four 8x8 matrices of 16-bit elements to shared
+// memory. Register i holds this lane's two elements of matrix i in the mma fragment layout
+// (row lane / 4, columns 2 (lane % 4) + {0, 1}); lane l passes the shared-window address of
+// row (l % 8) of matrix (l / 8), 16 bytes.
+__device__ __forceinline__ void stmatrix_x4(uint32_t row_address, const uint32_t (&r)[4]) {
+#ifdef TILEDMM_SM90A_DEVICE
+  asm volatile("stmatrix.sync.aligned.m8n8.x4.shared.b16 [%0], {%1, %2, %3, %4};\n" ::"r"(row_address), "r"(r[0]),
+               "r"(r[1]), "r"(r[2]), "r"(r[3])
+               : "memory");
+#endif
+}
+
 // ---- wgmma: ordering of the asynchronous warpgroup MMAs -----------------------------------
 // fence: register accumulators written by ordinary instructions are visible to wgmma.
 __device__ __forceinline__ void wgmma_fence() {

@@ -206,46 +206,90 @@ __device__ __forceinline__ void copy_box_out(const unsigned char* buffer, Out* c
 
 // How the epilogue lays one 64-row x 128-byte box of a consumer's output slab in shared
 // memory for a TMA store: 128-byte rows, 16-byte chunks XOR-swizzled by row % 8 (the
-// layout CU_TENSOR_MAP_SWIZZLE_128B expects). The thread holding fragment rows r and
-// r + 8 has r % 8 = lane / 4, so a warp's 8 rows hit 8 different chunk columns: the
-// shared-memory writes are free of bank conflicts. kRegisterARows: the fragment rows stand
-// for the slab rows MnMajorTf32Fragments::slab_row chose (A read into registers); a
-// half-warp's 4 rows then differ in bits 1-2, its 2 column chunks in bit 0: no conflicts.
+// layout CU_TENSOR_MAP_SWIZZLE_128B expects).
+//   16-bit outputs: each m16n8 fragment is two 8x8 matrices (rows r and r + 8) whose rows
+//   are whole 16-byte chunks, so stmatrix writes them, four matrices per instruction; the
+//   8 rows of a matrix have 8 different row % 8, hence 8 different chunks: no bank conflicts.
+//   float outputs: each thread writes its pairs (8 bytes); the thread holding fragment rows
+//   r and r + 8 has r % 8 = lane / 4, so a quarter-warp's rows hit 8 different chunks.
+//   kRegisterARows: the fragment rows stand for the slab rows MnMajorTf32Fragments::slab_row
+//   chose (A read into registers); a half-warp's 4 rows then differ in bits 1-2, its 2
+//   column chunks in bit 0: no conflicts either.
+// The stores go to shared-window addresses: through generic pointers each was a 64-bit
+// generic store with its address arithmetic, and a box took ~540 instructions per thread
+// (bench/NOTES.md, session 16).
 template <typename Out, bool kRegisterARows = false>
 struct StagedOutput {
   static constexpr int kSlabCols = kSwizzleRowBytes / sizeof(Out);  // per box: 64 bf16/fp16, 32 float
   static constexpr int kFragmentsPerBox = kSlabCols / 8;             // m16n8 fragments along a box row
   static constexpr int kValuesPerBox = 4 * kFragmentsPerBox;         // accumulators per thread and box
+  static_assert(sizeof(Out) == 4 || !kRegisterARows, "A in registers is TF32's: float outputs");
 
-  // One box: values[4f .. 4f + 3] is the m16n8 fragment f of the box, whose first column
-  // in C is col0. m, n: C's extent.
-  template <typename Epilogue>
-  __device__ __forceinline__ static void write(unsigned char* buffer, const float (&values)[kValuesPerBox],
-                                               int warp, int lane, int64_t /*slab_row*/, int64_t col0,
-                                               int64_t /*m*/, int64_t n, const Epilogue& epilogue) {
-    // The box's bias values first, all loads in flight at once: a load after one of the
-    // stores below would wait for it, a latency per output (a 4096 x 4096 x 1024 linear
-    // took 33% longer than without bias, 10-12% after this change; bench/NOTES.md, session 15).
-    float bias[kFragmentsPerBox][2];
+  // A thread's bias values for one box, as stored: pair[f] for its two columns of fragment f.
+  struct BoxBias {
+    OutputPair<Out> pair[kFragmentsPerBox];
+  };
+
+  // m, n: C's extent; col0: the box's first column in C.
+  template <Activation kActivation>
+  __device__ __forceinline__ static BoxBias bias(int /*warp*/, int lane, int64_t /*slab_row*/, int64_t col0,
+                                                 int64_t /*m*/, int64_t n,
+                                                 const OutputEpilogue<Out, kActivation>& epilogue) {
+    BoxBias bias{};
+    if (epilogue.bias == nullptr) return bias;
+    const int64_t col = col0 + 2 * (lane % 4);  // fragment f's columns: col + 8f and the next
+    if (col0 + kSlabCols <= n && reinterpret_cast<uintptr_t>(epilogue.bias) % sizeof(OutputPair<Out>) == 0) {
+      // The box inside C and the pairs aligned (col is even): a load per pair, at constant
+      // offsets from one address.
+      const auto* pairs = reinterpret_cast<const OutputPair<Out>*>(epilogue.bias + col);
 #pragma unroll
-    for (int f = 0; f < kFragmentsPerBox; ++f) {
-      // Columns past n are clipped by the TMA store; clamp them only so the bias read stays inside.
-      const int64_t c0 = min(col0 + 8 * f + 2 * (lane % 4), n - 1), c1 = min(c0 + 1, n - 1);
-      bias[f][0] = epilogue.template bias_of<float>(c0);
-      bias[f][1] = epilogue.template bias_of<float>(c1);
+      for (int f = 0; f < kFragmentsPerBox; ++f) bias.pair[f] = pairs[4 * f];
+    } else {
+      // Columns past n are clipped by the TMA store; clamp them only so the reads stay inside.
+#pragma unroll
+      for (int f = 0; f < kFragmentsPerBox; ++f) {
+        const int64_t c0 = min(col + 8 * f, n - 1), c1 = min(c0 + 1, n - 1);
+        bias.pair[f] = {epilogue.bias[c0], epilogue.bias[c1]};
+      }
     }
+    return bias;
+  }
+
+  // One box: values[4f .. 4f + 3] is the m16n8 fragment f of the box; `buffer` is the
+  // box's shared-window address.
+  template <typename Epilogue>
+  __device__ __forceinline__ static void write(uint32_t buffer, const float (&values)[kValuesPerBox],
+                                               const BoxBias& bias, int warp, int lane, const Epilogue& epilogue) {
+    auto output = [&](int f, int i) {
+      return epilogue.apply(values[4 * f + i], static_cast<float>(bias.pair[f].v[i % 2]));
+    };
+    if constexpr (sizeof(Out) == 2) {
+      // Instruction q stores fragments 2q and 2q + 1; its matrix j is fragment 2q + j / 2,
+      // rows 16 warp + 8 (j % 2) .. + 7, whose 8 columns are chunk 2q + j / 2 of those rows.
+      const int j = lane / 8, row = 16 * warp + 8 * (j % 2) + lane % 8;
 #pragma unroll
-    for (int f = 0; f < kFragmentsPerBox; ++f) {
-      const float* d = values + 4 * f;
-      const int byte = (8 * f + 2 * (lane % 4)) * static_cast<int>(sizeof(Out));
+      for (int q = 0; q < kFragmentsPerBox / 2; ++q) {
+        uint32_t r[4];
 #pragma unroll
-      for (int half = 0; half < 2; ++half) {
-        const int row = kRegisterARows ? MnMajorTf32Fragments::slab_row(warp, lane) + half
-                                       : 16 * warp + lane / 4 + 8 * half;
-        const int chunk = (byte / 16) ^ (row % 8);
-        *reinterpret_cast<OutputPair<Out>*>(buffer + row * kSwizzleRowBytes + chunk * 16 + byte % 16) = {
-            static_cast<Out>(epilogue.apply(d[2 * half], bias[f][0])),
-            static_cast<Out>(epilogue.apply(d[2 * half + 1], bias[f][1]))};
+        for (int i = 0; i < 4; ++i) {
+          const int f = 2 * q + i / 2, half = i % 2;
+          r[i] = packed_pair<Out>(output(f, 2 * half), output(f, 2 * half + 1));
+        }
+        const int chunk = (2 * q + j / 2) ^ (row % 8);
+        stmatrix_x4(buffer + row * kSwizzleRowBytes + chunk * 16, r);
+      }
+    } else {
+#pragma unroll
+      for (int f = 0; f < kFragmentsPerBox; ++f) {
+        const int byte = (8 * f + 2 * (lane % 4)) * static_cast<int>(sizeof(Out));
+#pragma unroll
+        for (int half = 0; half < 2; ++half) {
+          const int row = kRegisterARows ? MnMajorTf32Fragments::slab_row(warp, lane) + half
+                                         : 16 * warp + lane / 4 + 8 * half;
+          const int chunk = (byte / 16) ^ (row % 8);
+          store_shared_pair(buffer + row * kSwizzleRowBytes + chunk * 16 + byte % 16,
+                            __float_as_uint(output(f, 2 * half)), __float_as_uint(output(f, 2 * half + 1)));
+        }
       }
     }
   }
@@ -278,24 +322,35 @@ struct TransposedStagedOutput {
   static constexpr int kHalfBytes = kSlabCols * kSwizzleRowBytes;  // one [32 rows][128 B] TMA box
   static_assert(2 * kHalfBytes == WgmmaTile::kOutputBoxBytes, "a box fills one output buffer");
 
+  // A thread's bias values: those of its two slab rows (C columns), the same in every box.
+  struct BoxBias {
+    float v[2];
+  };
+
   // m, n: the kernel's extent (C is n x m): bias runs along the slab rows.
   template <typename Epilogue>
-  __device__ __forceinline__ static void write(unsigned char* buffer, const float (&values)[kValuesPerBox],
-                                               int warp, int lane, int64_t slab_row, int64_t /*col0*/, int64_t m,
-                                               int64_t /*n*/, const Epilogue& epilogue) {
+  __device__ __forceinline__ static BoxBias bias(int warp, int lane, int64_t slab_row, int64_t /*col0*/, int64_t m,
+                                                 int64_t /*n*/, const Epilogue& epilogue) {
     const int row = MnMajorTf32Fragments::slab_row(warp, lane);  // and row + 1
-    // Both bias values before any store (see StagedOutput::write).
-    const float bias0 = epilogue.template bias_of<float>(min(slab_row + row, m - 1));
-    const float bias1 = epilogue.template bias_of<float>(min(slab_row + row + 1, m - 1));
-    unsigned char* const half_box = buffer + (row / 32) * kHalfBytes;
+    return {{epilogue.template bias_of<float>(min(slab_row + row, m - 1)),
+             epilogue.template bias_of<float>(min(slab_row + row + 1, m - 1))}};
+  }
+
+  // `buffer`: the box's shared-window address.
+  template <typename Epilogue>
+  __device__ __forceinline__ static void write(uint32_t buffer, const float (&values)[kValuesPerBox],
+                                               const BoxBias& bias, int warp, int lane, const Epilogue& epilogue) {
+    const int row = MnMajorTf32Fragments::slab_row(warp, lane);  // and row + 1
+    const uint32_t half_box = buffer + (row / 32) * kHalfBytes;
     const int chunk = (row % 32) / 4, byte = (row % 4) * 4;
 #pragma unroll
     for (int f = 0; f < kFragmentsPerBox; ++f) {
 #pragma unroll
       for (int e = 0; e < 2; ++e) {
         const int c_row = 8 * f + 2 * (lane % 4) + e;
-        *reinterpret_cast<float2*>(half_box + c_row * kSwizzleRowBytes + (chunk ^ (c_row % 8)) * 16 + byte) = {
-            epilogue.apply(values[4 * f + e], bias0), epilogue.apply(values[4 * f + 2 + e], bias1)};
+        store_shared_pair(half_box + c_row * kSwizzleRowBytes + (chunk ^ (c_row % 8)) * 16 + byte,
+                          __float_as_uint(epilogue.apply(values[4 * f + e], bias.v[0])),
+                          __float_as_uint(epilogue.apply(values[4 * f + 2 + e], bias.v[1])));
       }
     }
   }
@@ -346,6 +401,12 @@ __global__ void __launch_bounds__(wgmma_tile(kConfig).threads(), 1)
 
   using Staged = std::conditional_t<kTransposedC, TransposedStagedOutput, StagedOutput<Out, kARegisters>>;
   constexpr int kBoxes = kBN / Staged::kSlabCols;  // output boxes per consumer slab
+  // The box loop is unrolled, so each box reads its accumulators by constant register
+  // indices; rolled, select_box copies them out (128 FSEL per box). Except for gelu (erf):
+  // erff's code inlined for each of the 128 accumulators made the K = 4096 linears 1.5-10%
+  // slower than the rolled loop, where silu and gelu (tanh) gained 3-7% unrolled
+  // (bench/NOTES.md, session 16).
+  constexpr int kBoxUnroll = kActivation == Activation::kGeluErf ? 1 : kBoxes;
 
   // Shared memory: [stages][A tile | B tile], [consumers][2] output boxes, the mbarriers.
   extern __shared__ unsigned char smem_window[];
@@ -456,16 +517,21 @@ __global__ void __launch_bounds__(wgmma_tile(kConfig).threads(), 1)
       }
 
       // The epilogue goes box by box (8 KB of the slab: 64 rows x 128 bytes, or for C^T 32
-      // kernel columns x 64 rows) in a rolled loop: its code (an activation's erf or exp per
-      // value) appears once, not once per accumulator. Unrolled, the gelu instance was 3.7x
-      // the code of the plain one, fetched anew by the consumers every tile. Each box is
-      // written to shared memory, then leaves through TMA stores or, for outputs TMA cannot
-      // address (direct_word_bytes > 0), row-wise stores.
+      // kernel columns x 64 rows). Each box is written to shared memory, then leaves through
+      // TMA stores or, for outputs TMA cannot address (direct_word_bytes > 0), row-wise
+      // stores. The next box's bias values are loaded before this box's stores, so their
+      // latency hides behind them.
       const int64_t slab_row = unit.tile.m * kBM + 64 * consumer;
+      const int64_t tile_col0 = unit.tile.n * kBN;
       const bool tma_store = direct_word_bytes == 0;
-#pragma unroll 1
+      typename Staged::BoxBias next_bias = Staged::bias(warp, lane, slab_row, tile_col0, m, n, epilogue);
+#pragma unroll kBoxUnroll
       for (int box = 0; box < kBoxes; ++box) {
-        const int64_t col0 = unit.tile.n * kBN + box * Staged::kSlabCols;
+        const int64_t col0 = tile_col0 + box * Staged::kSlabCols;
+        const typename Staged::BoxBias bias = next_bias;
+        if (box + 1 < kBoxes) {
+          next_bias = Staged::bias(warp, lane, slab_row, col0 + Staged::kSlabCols, m, n, epilogue);
+        }
         float values[Staged::kValuesPerBox];
         select_box<kBoxes>(values, acc, box);
         unsigned char* const buffer =
@@ -475,7 +541,7 @@ __global__ void __launch_bounds__(wgmma_tile(kConfig).threads(), 1)
         // stores: every thread has passed its own copy, which the barrier confirms).
         if (tma_store && issuer) tma_store_wait_read<1>();
         named_barrier_sync(1 + consumer, 128);
-        Staged::write(buffer, values, warp, lane, slab_row, col0, m, n, epilogue);
+        Staged::write(shared_address(buffer), values, bias, warp, lane, epilogue);
         if (tma_store) fence_proxy_async_shared();  // the writes, visible to the TMA unit
         named_barrier_sync(1 + consumer, 128);
         if (!tma_store) {
