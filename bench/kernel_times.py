@@ -68,7 +68,7 @@ def gemm(args, dtype):
 
 
 def linear(args, dtype):
-    activations = {"gelu": lambda z: F.gelu(z), "gelu_tanh": lambda z: F.gelu(z, approximate="tanh"),
+    activations = {"gelu": F.gelu, "gelu_tanh": lambda z: F.gelu(z, approximate="tanh"),
                    "relu": F.relu, "silu": F.silu}
 
     def line(label, table):

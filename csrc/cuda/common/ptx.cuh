@@ -112,13 +112,9 @@ __device__ __forceinline__ uint2 load_shared_pair(uint32_t address) {
   return v;
 }
 
-// One or two 32-bit words to shared memory at a shared-window address (4- or 8-byte
-// aligned), for the same callers: through a generic pointer each store would be a 64-bit
-// generic ST with its address arithmetic (the wgmma epilogue's boxes, bench/NOTES.md
-// session 16).
-__device__ __forceinline__ void store_shared(uint32_t address, uint32_t v) {
-  asm volatile("st.shared.u32 [%0], %1;\n" ::"r"(address), "r"(v) : "memory");
-}
+// Two 32-bit words to shared memory at an 8-byte aligned shared-window address, for the
+// same callers: through a generic pointer the store would be a 64-bit generic ST with its
+// address arithmetic (the wgmma epilogue's boxes, bench/NOTES.md session 16).
 __device__ __forceinline__ void store_shared_pair(uint32_t address, uint32_t x, uint32_t y) {
   asm volatile("st.shared.v2.u32 [%0], {%1, %2};\n" ::"r"(address), "r"(x), "r"(y) : "memory");
 }
