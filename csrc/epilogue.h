@@ -31,8 +31,9 @@ struct Epilogue {
   Activation activation = Activation::kNone;
 };
 
-// The activation in the accumulator type Acc (float or double). NaN stays NaN (relu
-// included, as in torch).
+// The activation in the accumulator type Acc (float or double), as the CPU kernel and the
+// GPU's float64 kernels compute it; the GPU's float32 epilogues use the forms of
+// cuda/common/activation.cuh. NaN stays NaN (relu included, as in torch).
 template <typename Acc>
 TILEDMM_HOST_DEVICE inline Acc activate(Acc v, Activation activation) {
   switch (activation) {
@@ -42,13 +43,7 @@ TILEDMM_HOST_DEVICE inline Acc activate(Acc v, Activation activation) {
       const Acc inner = Acc(0.79788456080286535588) * (v + Acc(0.044715) * v * v * v);
       return Acc(0.5) * v * (Acc(1) + std::tanh(inner));
     }
-    case Activation::kSilu:
-#ifdef __CUDA_ARCH__
-      // Float on the GPU: hardware exp2 and reciprocal (a few ulp), not the IEEE division,
-      // whose slow-path subroutine a tensor-core epilogue would inline once per output.
-      if constexpr (std::is_same_v<Acc, float>) return __fdividef(v, 1.0f + __expf(-v));
-#endif
-      return v / (Acc(1) + std::exp(-v));
+    case Activation::kSilu: return v / (Acc(1) + std::exp(-v));
     default: return v;
   }
 }

@@ -72,6 +72,33 @@ def test_fused_epilogue_in_every_kernel(device, dtype):
                 assert_close_to_reference(out, x, w, b, activation, tf32=tf32)
 
 
+@pytest.mark.parametrize("device", DEVICES)
+@pytest.mark.parametrize("dtype", [torch.float32, torch.bfloat16, torch.float16], ids=str)
+@pytest.mark.parametrize("activation", ["gelu", "gelu_tanh", "silu", "relu"])
+def test_activation_accuracy_on_exact_pre_activations(device, dtype, activation):
+    # The activation alone, in every kernel's epilogue: an identity weight and inputs that
+    # are multiples of 1/16 below 2^8 / 16 (exact in bfloat16, float16 and TF32, and so are
+    # their sums with the bias) make every pre-activation exact, from -12.5 to 12.5, the tail
+    # where gelu's 1 + erf(x / √2) cancels included. What is left is the activation's own
+    # error (the GPU's float32 forms: ~3e-7 of max(|z|, 1), csrc/cuda/common/activation.cuh)
+    # and the output's rounding.
+    grid = torch.arange(-200, 201, dtype=torch.float64) / 16
+    in_f, out_f = 48, 48
+    x = grid[torch.arange(37 * in_f) % grid.numel()].view(37, in_f)
+    x = x[:, torch.randperm(in_f, generator=torch.Generator().manual_seed(7))]
+    b = (torch.arange(out_f, dtype=torch.float64) % 5 - 2) / 16
+    z = x + b  # the exact pre-activations, since the weight is the identity
+    ref = ACTIVATIONS[activation](z)
+    allowed = UNIT_ROUNDOFF[dtype] * ref.abs() + 4e-7 * z.abs().clamp(min=1)
+    names = kernel_names(device, dtype) if (device == "cpu" or HAS_CUDA) else [None]
+    for kernel in names:
+        out = tiledmm.linear(x.to(device, dtype), torch.eye(out_f, in_f, device=device, dtype=dtype),
+                             b.to(device, dtype), activation=activation, kernel=kernel)
+        err = (out.double().cpu() - ref).abs()
+        assert (err <= allowed).all(), (
+            f"{kernel}: max error {err.max().item():.3e} at z = {z.flatten()[err.argmax()].item()}")
+
+
 @pytest.mark.skipif(not HAS_CUDA, reason="needs a CUDA GPU")
 @pytest.mark.parametrize("weight_layout", ["out_in", "in_out"])
 def test_tf32_fused_epilogue(weight_layout):

@@ -1,11 +1,11 @@
-// The epilogue: accumulators -> bias + activation (../epilogue.h) -> T in the row-major
+// The epilogue: accumulators -> bias + activation (activation.cuh) -> T in the row-major
 // output C. OutputEpilogue serves every CUDA family; store_fragment is the tensor-core
 // families' store of float32 accumulators in the m16n8 fragment layout (mma.sync's C
 // fragment; wgmma's accumulators repeat it every 8 columns).
 #pragma once
 
-#include "../../epilogue.h"
 #include "../split_k.h"
+#include "activation.cuh"
 
 #include <cstdint>
 #include <cstring>
@@ -13,7 +13,8 @@
 
 namespace tiledmm::cuda {
 
-// Bias (per output column) and activation, in the accumulator type, before rounding.
+// Bias (per output column) and activation (activation.cuh), in the accumulator type,
+// before rounding.
 // kActivation fixes the activation at compile time (kAnyActivation: read it at run time).
 // The tensor-core kernels instantiate one activation each: with every activation's
 // erf/tanh/exp inlined into each of a wgmma tile's 128 stores per thread, the kernel ran
@@ -43,9 +44,9 @@ struct OutputEpilogue {
   __device__ __forceinline__ Acc apply(Acc v, Acc bias_value) const {
     if (bias != nullptr) v += bias_value;
     if constexpr (kActivation == kAnyActivation) {
-      if (activation != Activation::kNone) v = activate(v, activation);
+      if (activation != Activation::kNone) v = activate_on_device(v, activation);
     } else if constexpr (kActivation != Activation::kNone) {
-      v = activate(v, kActivation);
+      v = activate_on_device(v, kActivation);
     }
     return v;
   }

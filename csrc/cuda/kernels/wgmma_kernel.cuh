@@ -402,11 +402,10 @@ __global__ void __launch_bounds__(wgmma_tile(kConfig).threads(), 1)
   using Staged = std::conditional_t<kTransposedC, TransposedStagedOutput, StagedOutput<Out, kARegisters>>;
   constexpr int kBoxes = kBN / Staged::kSlabCols;  // output boxes per consumer slab
   // The box loop is unrolled, so each box reads its accumulators by constant register
-  // indices; rolled, select_box copies them out (128 FSEL per box). Except for gelu (erf):
-  // erff's code inlined for each of the 128 accumulators made the K = 4096 linears 1.5-10%
-  // slower than the rolled loop, where silu and gelu (tanh) gained 3-7% unrolled
-  // (bench/NOTES.md, session 16).
-  constexpr int kBoxUnroll = kActivation == Activation::kGeluErf ? 1 : kBoxes;
+  // indices; rolled, select_box copies them out (128 FSEL per box). (libdevice's erff,
+  // inlined for each of the 128 accumulators, once made gelu faster rolled: bench/NOTES.md,
+  // sessions 16 and 17.)
+  constexpr int kBoxUnroll = kBoxes;
 
   // Shared memory: [stages][A tile | B tile], [consumers][2] output boxes, the mbarriers.
   extern __shared__ unsigned char smem_window[];
