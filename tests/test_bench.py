@@ -39,3 +39,43 @@ def test_summary_is_per_dtype_and_kernel(bench):
     assert [line.split(":")[0] for line in lines] == ["bf16 auto", "bf16 auto", "bf16 mma", "bf16 mma",
                                                       "fp16 auto", "fp16 auto"]
     assert "0.900 (1 shapes)" in lines[0] and "0.800 (1 shapes)" in lines[2] and "0.700 (1 shapes)" in lines[4]
+
+
+@pytest.fixture(scope="module")
+def tensor_peak():
+    path = os.path.join(os.path.dirname(__file__), "..", "bench", "tensor_peak.py")
+    spec = importlib.util.spec_from_file_location("tiledmm_tensor_peak", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def ncu_csv(tensor_peak, dtypes, names, cycles):
+    """ncu's --csv output for the calls of `run`: every kernel elapsed/active `cycles(call)`."""
+    lines = ["==PROF== Connected to process",
+             '"ID","Kernel Name","Metric Name","Metric Unit","Metric Value"']
+    for i, call in enumerate(tensor_peak.calls(dtypes)):
+        active, elapsed = cycles(call)
+        for metric, value in (("gpu__time_duration.sum", "1,000"), ("sm__cycles_active.avg", f"{active:,.1f}"),
+                              ("sm__cycles_elapsed.avg", f"{elapsed}"),
+                              ("sm__cycles_elapsed.avg.per_second", "1600000000")):
+            lines.append(f'"{i}","{names(call)}","{metric}","","{value}"')
+    return "\n".join(lines) + "\n"
+
+
+def test_tensor_peak_fractions(tensor_peak):
+    # Active cycles at the bound, elapsed cycles at twice it: fractions 1 and 0.5.
+    def cycles(call):
+        dtype, (m, n, k), _ = call
+        bound = 2 * m * n * k / (132 * tensor_peak.FLOP_PER_SM_CYCLE[dtype])
+        return bound, 2 * bound
+    ours_then_cublas = lambda call: "void wgmma_gemm_kernel<>" if call[2] == "tiledmm" else "nvjet_sm90_tst"
+    text = ncu_csv(tensor_peak, ["bf16", "tf32"], ours_then_cublas, cycles)
+    rows = tensor_peak.fractions(tensor_peak.read_kernels(text), ["bf16", "tf32"], 132)
+    assert len(rows) == 2 * 2 * len(tensor_peak.SHAPES)
+    for r in rows:
+        assert math.isclose(r["active"], 1.0, rel_tol=1e-6) and math.isclose(r["elapsed"], 0.5, rel_tol=1e-6)
+        assert r["us"] == 1.0 and r["ghz"] == 1.6
+    swapped = lambda call: ours_then_cublas((*call[:2], "cuBLAS" if call[2] == "tiledmm" else "tiledmm"))
+    with pytest.raises(ValueError, match="launch order"):
+        tensor_peak.fractions(tensor_peak.read_kernels(ncu_csv(tensor_peak, ["bf16"], swapped, cycles)), ["bf16"], 132)
