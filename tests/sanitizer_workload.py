@@ -63,10 +63,31 @@ def main():
                     out = tiledmm.gemm(a, b, kernel=info.name)
                     assert_matches_reference(out, a, b, tf32=computes_in_tf32(info.name, dtype), against_torch=False)
                     launches += 1
+            launches += fused_epilogue_launches(info.name, dtype)
             if info.name == "wgmma":
                 launches += split_last_wave_launches(dtype)
     torch.cuda.synchronize()
     print(f"sanitizer workload: {launches} checked launches")
+
+
+def fused_epilogue_launches(kernel, dtype):
+    """tiledmm.linear with a bias and an activation: the epilogues' bias reads (pairs, and
+    the clamped columns of a ragged last box) with a bias whose storage ends at its last
+    element, the weight read [out, in] (column-major B) and as the [in, out] view."""
+    tf32 = computes_in_tf32(kernel, dtype)
+    launches = 0
+    for rows, out_f, in_f in [(67, 133, 45), (100, 264, 40), (130, 515, 37)]:
+        x = torch.randn(rows, in_f, device="cuda", dtype=torch.float64).to(dtype)
+        bias = torch.randn(out_f, device="cuda", dtype=torch.float64).to(dtype)
+        for weight in (make_operand(out_f, in_f, dtype, "cuda", "row"), make_operand(out_f, in_f, dtype, "cuda", "col")):
+            for activation in ("gelu", "silu"):
+                out = tiledmm.linear(x, weight, bias, activation=activation, kernel=kernel)
+                z = torch.nn.functional.linear(x.double(), weight.double(), bias.double())
+                ref = torch.nn.functional.gelu(z) if activation == "gelu" else torch.nn.functional.silu(z)
+                tol = 5e-2 if dtype in (torch.bfloat16, torch.float16) else 1e-2 if tf32 else 1e-4
+                torch.testing.assert_close(out.double(), ref, rtol=tol, atol=tol)
+                launches += 1
+    return launches
 
 
 def split_last_wave_launches(dtype):
