@@ -401,11 +401,6 @@ __global__ void __launch_bounds__(wgmma_tile(kConfig).threads(), 1)
 
   using Staged = std::conditional_t<kTransposedC, TransposedStagedOutput, StagedOutput<Out, kARegisters>>;
   constexpr int kBoxes = kBN / Staged::kSlabCols;  // output boxes per consumer slab
-  // The box loop is unrolled, so each box reads its accumulators by constant register
-  // indices; rolled, select_box copies them out (128 FSEL per box). (libdevice's erff,
-  // inlined for each of the 128 accumulators, once made gelu faster rolled: bench/NOTES.md,
-  // sessions 16 and 17.)
-  constexpr int kBoxUnroll = kBoxes;
 
   // Shared memory: [stages][A tile | B tile], [consumers][2] output boxes, the mbarriers.
   extern __shared__ unsigned char smem_window[];
@@ -524,7 +519,11 @@ __global__ void __launch_bounds__(wgmma_tile(kConfig).threads(), 1)
       const int64_t tile_col0 = unit.tile.n * kBN;
       const bool tma_store = direct_word_bytes == 0;
       typename Staged::BoxBias next_bias = Staged::bias(warp, lane, slab_row, tile_col0, m, n, epilogue);
-#pragma unroll kBoxUnroll
+      // Unrolled, so each box reads its accumulators by constant register indices; rolled,
+      // select_box copies them out (128 FSEL per box). (libdevice's erff, inlined for each
+      // of the 128 accumulators, once made gelu faster rolled: bench/NOTES.md, sessions 16
+      // and 17.)
+#pragma unroll kBoxes
       for (int box = 0; box < kBoxes; ++box) {
         const int64_t col0 = tile_col0 + box * Staged::kSlabCols;
         const typename Staged::BoxBias bias = next_bias;
