@@ -1,10 +1,13 @@
 """How close a tensor-core GEMM runs to the tensor cores' per-cycle peak, tiledmm beside
 cuBLAS, from Nsight Compute's cycle counters (so clock and power states drop out).
 
-    ncu --csv --clock-control none --metrics gpu__time_duration.sum,sm__cycles_active.avg,\\
-sm__cycles_elapsed.avg,sm__cycles_elapsed.avg.per_second -k regex:'gemm|nvjet|xmma' \\
-        python bench/tensor_peak.py run --dtypes bf16,fp16 > ncu.csv
-    python bench/tensor_peak.py report ncu.csv
+    ncu --csv --print-units base --clock-control none --metrics gpu__time_duration.sum,\\
+sm__cycles_active.avg,sm__cycles_elapsed.avg,sm__cycles_elapsed.avg.per_second \\
+        -k regex:'gemm|nvjet|xmma' python bench/tensor_peak.py run --dtypes bf16,fp16 > ncu.csv
+    python bench/tensor_peak.py report ncu.csv --sm-count 132
+
+(`.ci/gpu-check ncu-tensor` runs both, with the GPU's SM count.) Base units: the report
+reads nanoseconds and cycles per second.
 
 `run` calls tiledmm.gemm and then torch.matmul once per (dtype, shape) on fresh random
 row-major operands (ncu replays each kernel with the caches flushed, so no warm-up is
@@ -21,7 +24,6 @@ fraction per elapsed cycle, which cannot exceed 1.
 import argparse
 import csv
 import io
-import sys
 
 FLOP_PER_SM_CYCLE = {"bf16": 4096, "fp16": 4096, "tf32": 2048}  # H100/H200 dense tensor cores
 SHAPES = [(2048, 2048, 2048), (4096, 4096, 4096), (8192, 8192, 8192),
@@ -45,7 +47,6 @@ def run(dtypes):
         b = torch.randn(k, n, device="cuda", dtype=torch_dtypes[dtype])
         (tiledmm.gemm if who == "tiledmm" else torch.matmul)(a, b)
         torch.cuda.synchronize()
-    print(f"sm_count {torch.cuda.get_device_properties(0).multi_processor_count}", file=sys.stderr)
 
 
 def read_kernels(text):
@@ -94,7 +95,7 @@ def main():
     parser.add_argument("mode", choices=["run", "report"])
     parser.add_argument("csv", nargs="?", help="report: ncu's --csv output of `run`")
     parser.add_argument("--dtypes", default="bf16,fp16")
-    parser.add_argument("--sm-count", type=int, default=132)
+    parser.add_argument("--sm-count", type=int, default=132, help="report: the GPU's SMs (H100/H200 SXM: 132)")
     args = parser.parse_args()
     dtypes = args.dtypes.split(",")
     if args.mode == "run":
