@@ -412,32 +412,39 @@ __global__ void __launch_bounds__(wgmma_tile(kConfig).threads(), 1)
   uint64_t* const full = reinterpret_cast<uint64_t*>(output_boxes + kTile.output_bytes());
   uint64_t* const empty = full + kStages;
 
+  // The start is on the critical path of a small product (one tile per block): thread 0
+  // starts fetching the tensor maps and every thread finds its first work unit (integer
+  // divisions) while warp 1 initializes the barriers.
   const int warpgroup = threadIdx.x / 128;
   if (threadIdx.x == 0) {
+    prefetch_tensor_map(&a_map);
+    prefetch_tensor_map(&b_map);
+    if (direct_word_bytes == 0) prefetch_tensor_map(&c_map);
+  }
+  if (threadIdx.x == 32) {
     for (int s = 0; s < kStages; ++s) {
       mbarrier_init(&full[s], 1);                         // the producer's arrive + TMA bytes
       mbarrier_init(&empty[s], 4 * kTile.consumers());    // one arrive per consumer warp
     }
     fence_barrier_init();
   }
-  __syncthreads();
-
   const int64_t tiles_m = (m + kBM - 1) / kBM, tiles_n = (n + kBN - 1) / kBN;
   const int64_t k_tiles = (k + StagedA::kBK - 1) / StagedA::kBK;
   const int64_t slice_k_tiles = (k_per_split + StagedA::kBK - 1) / StagedA::kBK;  // all of K: k_per_split = k
-  // This block's work units (output tile in grouped order, k-tiles [kt_begin, kt_end)).
-  const PersistentSchedule<8> schedule(tiles_m, tiles_n, k_tiles, slice_k_tiles, partials.tiles, partials.head_k_tiles);
+  // This block's work units (output tile in grouped order, k-tiles [kt_begin, kt_end)),
+  // walked by the producer thread and by each consumer thread.
+  PersistentSchedule<8> units(tiles_m, tiles_n, k_tiles, slice_k_tiles, partials.tiles, partials.head_k_tiles);
+  WorkUnit unit;
+  bool more = units.next(unit);
+  __syncthreads();
 
   if (warpgroup == 0) {
     // Producer: needs few registers; hands them to the consumers.
     setmaxnreg_decrease<40>();
     if (threadIdx.x == 0) {
-      prefetch_tensor_map(&a_map);
-      prefetch_tensor_map(&b_map);
       int stage = 0;
       uint32_t phase = 0;
-      PersistentSchedule<8> units = schedule;
-      for (WorkUnit unit; units.next(unit);) {
+      for (; more; more = units.next(unit)) {
         for (int64_t kt = unit.kt_begin; kt < unit.kt_end; ++kt) {
           mbarrier_wait(&empty[stage], phase ^ 1);  // the consumers are done with this buffer
           mbarrier_arrive_expect_tx(&full[stage], kTile.stage_bytes());
@@ -481,8 +488,7 @@ __global__ void __launch_bounds__(wgmma_tile(kConfig).threads(), 1)
       previous = stage;
       if (++stage == kStages) stage = 0, phase ^= 1;
     };
-    PersistentSchedule<8> units = schedule;
-    for (WorkUnit unit; units.next(unit);) {
+    for (; more; more = units.next(unit)) {
       if constexpr (kARegisters) {
         // The fragments of MMAs in flight must stay untouched until they retire, so two sets
         // alternate. In straight-line pairs (an odd first k-tile peeled off), ptxas sees
