@@ -9,10 +9,11 @@ The kernel is compiled on the spot (torch.utils.cpp_extension.load_inline, sm_90
 """
 import json
 import os
-import statistics
 
 import torch
 from torch.utils.cpp_extension import load_inline
+
+from tiledmm._timing import event_median_ms
 
 CUDA_SOURCE = r"""
 #include <torch/extension.h>
@@ -40,19 +41,9 @@ void launch(torch::Tensor out, int blocks, int threads, int smem, int param_byte
 CPP_SOURCE = "void launch(torch::Tensor out, int blocks, int threads, int smem, int param_bytes, int reps);"
 
 
-def flushed_us(fn, flush, n=200):
+def flushed_us(fn, flush):
     """do_bench's way: flush L2, event, fn, event; the median in µs."""
-    starts = [torch.cuda.Event(enable_timing=True) for _ in range(n)]
-    ends = [torch.cuda.Event(enable_timing=True) for _ in range(n)]
-    for _ in range(5):
-        fn()
-    for start, end in zip(starts, ends):
-        flush.zero_()
-        start.record()
-        fn()
-        end.record()
-    torch.cuda.synchronize()
-    return 1000 * statistics.median(s.elapsed_time(e) for s, e in zip(starts, ends))
+    return 1000 * event_median_ms(fn, warmup=5, reps=200, before=flush.zero_)
 
 
 def back_to_back_us(fn, reps=200):
