@@ -3,6 +3,7 @@ from the profiler (CUPTI), summed by kernel name, tiledmm against torch in the s
 
     python bench/kernel_times.py gemm 4097x4095x4093 --dtype bf16
     python bench/kernel_times.py gemm 64x64x64,1024x1024x1024 --dtype bf16
+    python bench/kernel_times.py gemm 512x512x512 --kernel auto,wgmma:64x64_k128B_1wg_s4
     python bench/kernel_times.py gemm 2048x2048x2048 --dtype tf32
     python bench/kernel_times.py linear 4096x4096x1024 --dtype bf16
     python bench/kernel_times.py train --dtype bf16
@@ -63,7 +64,9 @@ def gemm(args, dtype):
         m, n, k = (int(v) for v in spec.split("x"))
         a = torch.randn(m, k, device="cuda", dtype=dtype)
         b = torch.randn(k, n, device="cuda", dtype=dtype)
-        print_table(f"tiledmm.gemm {spec}", kernel_table(lambda: tiledmm.gemm(a, b), args.steps), args.top)
+        for kernel in args.kernel.split(","):
+            call = lambda: tiledmm.gemm(a, b, kernel=None if kernel == "auto" else kernel)  # noqa: E731
+            print_table(f"tiledmm.gemm {spec} ({kernel})", kernel_table(call, args.steps), args.top)
         print_table(f"torch.matmul {spec}", kernel_table(lambda: torch.matmul(a, b), args.steps), args.top)
 
 
@@ -115,6 +118,8 @@ def main():
     parser.add_argument("workload", choices=["gemm", "linear", "train"])
     parser.add_argument("what", nargs="?", default="", help="gemm, linear: shapes MxNxK, comma separated")
     parser.add_argument("--dtype", default="bf16", choices=list(DTYPES))
+    parser.add_argument("--kernel", default="auto",
+                        help='gemm: comma-separated kernel specs ("auto", "wgmma:64x64_k128B_1wg_s4", ...)')
     parser.add_argument("--steps", type=int, default=20)
     parser.add_argument("--top", type=int, default=25)
     args = parser.parse_args()

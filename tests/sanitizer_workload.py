@@ -93,21 +93,25 @@ def fused_epilogue_launches(kernel, dtype):
 def split_last_wave_launches(dtype):
     """wgmma with its last wave's tiles split between two blocks (ragged M, N and K): the
     partial sums' workspace and flags, in two layouts. The 128x64 tile keeps the problem
-    small enough for racecheck: 153 tiles, 21 (TF32's C^T: 38) of them split."""
-    spec = "wgmma:128x64_k128B_2wg_s8"
-    m, n, k = 128 * 17 - 5, 64 * 9 - 3, 20 * 64 + 7
+    small enough for racecheck: 153 tiles, 21 (TF32's C^T: 38) of them split. 64x64 runs two
+    blocks per SM: 2.3 waves of 2 x SMs blocks."""
     cc = torch.cuda.get_device_capability()
     sms = torch.cuda.get_device_properties(0).multi_processor_count
-    plan = tiledmm.plan(m, n, k, dtype, kernel=spec, compute_capability=cc, sm_count=sms, allow_tf32=True)
-    assert plan["last_wave_split"][0] > 0, plan
+    cases = [("wgmma:128x64_k128B_2wg_s8", (128 * 17 - 5, 64 * 9 - 3, 20 * 64 + 7)),
+             ("wgmma:64x64_k128B_1wg_s4", (64 * -(-23 * sms // 150) - 17, 15 * 64 - 30, 1024 - 70))]
     allowed, torch.backends.cuda.matmul.allow_tf32 = torch.backends.cuda.matmul.allow_tf32, True
-    for la, lb in [("row", "row"), ("col", "col")]:
-        a = make_operand(m, k, dtype, "cuda", la)
-        b = make_operand(k, n, dtype, "cuda", lb)
-        out = tiledmm.gemm(a, b, kernel=spec)
-        assert_matches_reference(out, a, b, tf32=dtype == torch.float32, against_torch=False)
+    launches = 0
+    for spec, (m, n, k) in cases:
+        plan = tiledmm.plan(m, n, k, dtype, kernel=spec, compute_capability=cc, sm_count=sms, allow_tf32=True)
+        assert plan["last_wave_split"][0] > 0, plan
+        for la, lb in [("row", "row"), ("col", "col")]:
+            a = make_operand(m, k, dtype, "cuda", la)
+            b = make_operand(k, n, dtype, "cuda", lb)
+            out = tiledmm.gemm(a, b, kernel=spec)
+            assert_matches_reference(out, a, b, tf32=dtype == torch.float32, against_torch=False)
+            launches += 1
     torch.backends.cuda.matmul.allow_tf32 = allowed
-    return 2
+    return launches
 
 
 if __name__ == "__main__":

@@ -35,6 +35,10 @@ def test_planner_splits_the_last_wave():
     p = tiledmm.plan(16, 4096, 4096, torch.bfloat16, kernel="wgmma", sm_count=132)
     assert p["split_k"] > 1 and p["last_wave_split"] == (0, 0)
     assert tiledmm.plan(4096, 4096, 4096, torch.bfloat16, compute_capability=(8, 0))["last_wave_split"] == (0, 0)
+    # A config of two blocks per SM has twice the persistent blocks: 300 tiles of 64x64 on
+    # 132 SMs are one full wave of 264 and a last wave of 36, whose tails 228 blocks take.
+    p = tiledmm.plan(1280, 960, 1024, torch.bfloat16, kernel="wgmma:64x64_k128B_1wg_s4", sm_count=132)
+    assert p["last_wave_split"] == (36, 10), p
 
 
 def split_shapes(sms):
@@ -118,3 +122,25 @@ def test_split_tiles_under_graph_replay():
         torch.cuda.synchronize()
         assert torch.equal(out, tiledmm.gemm(a, b))
         assert_matches_reference(out, a, b)
+
+
+@runs_wgmma
+@pytest.mark.parametrize("dtype", [torch.bfloat16, torch.float32], ids=str)
+def test_split_tiles_of_a_two_blocks_per_sm_config(dtype, monkeypatch):
+    # 64x64 tiles run two persistent blocks per SM: a last wave split over 2 x SMs blocks,
+    # ragged in M, N and K.
+    monkeypatch.setattr(torch.backends.cuda.matmul, "allow_tf32", True)
+    sms = torch.cuda.get_device_properties(0).multi_processor_count
+    spec = "wgmma:64x64_k128B_1wg_s4"
+    m, n, k = 64 * math.ceil(2.3 * sms / 15) - 17, 15 * 64 - 30, 1024 - 70
+    cc = torch.cuda.get_device_capability()
+    p = tiledmm.plan(m, n, k, dtype, kernel=spec, compute_capability=cc, sm_count=sms, allow_tf32=True)
+    split_tiles = p["last_wave_split"][0]
+    assert split_tiles > 0, p
+    gen = torch.Generator(device="cuda").manual_seed(m + n + k)
+    a = make_operand(m, k, dtype, "cuda", "row", gen)
+    b = make_operand(k, n, dtype, "cuda", "col", gen)
+    poison_cached_blocks((m * n, dtype), (split_tiles * (64 * 64 + 1), torch.float32))
+    out = tiledmm.gemm(a, b, kernel=spec)
+    assert_matches_reference(out, a, b, tf32=dtype == torch.float32)
+    assert torch.equal(tiledmm.gemm(a, b, kernel=spec), out)

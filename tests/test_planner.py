@@ -98,8 +98,14 @@ def test_wgmma_tile_by_tile_count():
     # 64 tiles of 128x128: 128 of 128x64 instead, and no split-K (its reduction costs more).
     p = tiledmm.plan(1024, 1024, 4096, torch.bfloat16)
     assert p["config"] == "128x64_k128B_2wg_s8" and p["split_k"] == 1, p
-    p = tiledmm.plan(512, 512, 512, torch.bfloat16)  # 32 tiles, 8 k-tiles: too shallow to split
+    # 72 tiles of 128x64; 144 of 64x64 would have to share SMs.
+    p = tiledmm.plan(768, 768, 768, torch.bfloat16)
     assert p["config"] == "128x64_k128B_2wg_s8" and p["split_k"] == 1, p
+    # 32 tiles of 128x64: 64 of 64x64 still take an SM each (8 k-tiles: too shallow to split).
+    p = tiledmm.plan(512, 512, 512, torch.bfloat16)
+    assert p["config"] == "64x64_k128B_1wg_s4" and p["split_k"] == 1 and "64 tiles of 64x64" in p["reason"], p
+    p = tiledmm.plan(256, 256, 256, torch.float32, allow_tf32=True)
+    assert p["config"] == "64x64_k128B_1wg_s4", p
     # A side of <= 64 is a stream over the other operand: 128x128 tiles, split along K
     # (by name: the planner gives such products to the skinny family).
     p = tiledmm.plan(16, 4096, 4096, torch.bfloat16, kernel="wgmma")

@@ -223,18 +223,20 @@ GemmShape wgmma_kernel_shape(const GemmShape& s, bool c_transposed) {
 // 2048^3 runs one wave of 128 wide tiles (measured 0.953x cuBLAS against 0.918x for two
 // waves of 128x128), and 136 wide tiles (2 waves) give way to 272 square ones (3 waves of
 // ~half the cost). Below that: 128x128 while its tiles keep >= 90% of the SMs busy; else
-// 128x64, twice the tiles of half the width. Not for a product with a side <= 64: it is
+// 128x64, twice the tiles of half the width, or 64x64 while even those fit one per SM. Not for a product with a side <= 64: it is
 // bound by reading the other operand, and split-K already spreads that over the SMs
 // without narrowing the tiles.
 constexpr double kSquareTileCost = 0.54;  // a 128x128 tile's time, in 128x256 tiles (measured, above)
 
-// The wave model's time of a wgmma config, in wave-times of 128x256 tiles. 128x64: by area,
-// with 128x128's overhead (0.54 for half the area).
+// The wave model's time of a wgmma config, in wave-times of 128x256 tiles. 128x64 and 64x64:
+// by area, with 128x128's overhead (0.54 for half the area); a wave is blocks_per_sm tiles
+// per SM.
 double wgmma_wave_time(const GemmShape& s, WgmmaConfigId id, const GpuInfo& gpu) {
   const WgmmaTile& t = wgmma_tile(id);
-  const double cost = id == WgmmaConfigId::k128x256 ? 1.0 : id == WgmmaConfigId::k128x128 ? kSquareTileCost
-                                                                                           : kSquareTileCost / 2;
-  return static_cast<double>(ceil_div(tile_count(s, t.block_m, t.block_n), gpu.sm_count)) * cost;
+  const double cost = kSquareTileCost * t.block_m * t.block_n / (128.0 * 128.0);
+  const int64_t wave = int64_t{gpu.sm_count} * t.blocks_per_sm;
+  return static_cast<double>(ceil_div(tile_count(s, t.block_m, t.block_n), wave)) *
+         (id == WgmmaConfigId::k128x256 ? 1.0 : cost * t.blocks_per_sm);
 }
 
 WgmmaConfigId pick_wgmma_config(const GemmShape& s, const GpuInfo& gpu, const Reasons& why) {
@@ -260,6 +262,16 @@ WgmmaConfigId pick_wgmma_config(const GemmShape& s, const GpuInfo& gpu, const Re
     why.add("only ", wide, " tiles of 128x256 for ", gpu.sm_count, " SMs: ", square, " tiles of 128x128",
             keeps_sms_busy(square, gpu) ? "" : " (a side <= 64: split-K spreads the stream over the SMs)");
     return WgmmaConfigId::k128x128;
+  }
+  // Fewer 64x64 tiles than SMs: each its own SM, with a third less to stage per k-tile and
+  // a k-tile's MMAs on one warpgroup, finish sooner than 128x64 tiles on half as many SMs
+  // (H100, profiler: 256^3 3.1 against 3.6 us, 512^3 3.8 against 4.6). Once they share SMs
+  // (768^3: 144 tiles) they are slower (6.0 against 5.5 us; bench/NOTES.md, session 19).
+  const int64_t small = tiles(WgmmaConfigId::k64x64);
+  if (small <= gpu.sm_count) {
+    why.add("only ", tiles(WgmmaConfigId::k128x64), " tiles of 128x64 for ", gpu.sm_count, " SMs: ", small,
+            " tiles of 64x64, one per SM");
+    return WgmmaConfigId::k64x64;
   }
   why.add("only ", square, " tiles of 128x128 for ", gpu.sm_count, " SMs: 128x64 tiles");
   return WgmmaConfigId::k128x64;
@@ -493,9 +505,9 @@ Plan plan_gemm(const GemmShape& s, const GpuInfo& gpu, std::string_view requeste
         block_k = t.k_elements(static_cast<int>(c10::elementSize(s.dtype)));
         break;
       }
-      default: {  // wgmma: persistent, one block per SM; a k-tile is 128 bytes of K
+      default: {  // wgmma: persistent, blocks_per_sm blocks per SM; a k-tile is 128 bytes of K
         const WgmmaTile& t = wgmma_tile(plan.wgmma_config);
-        block_m = t.block_m, block_n = t.block_n;
+        block_m = t.block_m, block_n = t.block_n, blocks_per_sm = t.blocks_per_sm;
         block_k = WgmmaTile::kRowBytes / static_cast<int>(c10::elementSize(s.dtype));
       }
     }
@@ -504,7 +516,7 @@ Plan plan_gemm(const GemmShape& s, const GpuInfo& gpu, std::string_view requeste
     plan.split = pick_split_k(s, tiles, block_k, static_cast<int64_t>(gpu.sm_count) * blocks_per_sm, why,
                               min_slice_k_tiles);
     if (plan.family == KernelFamily::kWgmma && !plan.split.active()) {
-      plan.last_wave = pick_last_wave_split(tiles, ceil_div(s.k, block_k), gpu.sm_count, why);
+      plan.last_wave = pick_last_wave_split(tiles, ceil_div(s.k, block_k), int64_t{gpu.sm_count} * blocks_per_sm, why);
     }
   }
   return plan;
@@ -552,7 +564,7 @@ std::vector<std::string> tile_table_op() {
     std::ostringstream row;
     row << t.name << '|' << t.block_m << '|' << t.block_n << '|' << WgmmaTile::kRowBytes / 2 << '|' << 64
         << '|' << t.block_n << '|' << 2 << '|' << t.block_n / 4 << '|' << t.stages << '|' << t.threads()
-        << '|' << 1 << '|' << 2 << '|' << t.smem_bytes();
+        << '|' << t.blocks_per_sm << '|' << 2 << '|' << t.smem_bytes();
     rows.push_back(row.str());
   }
   // skinny: the block tile is up to 32 small rows x block_rows large rows (listed as

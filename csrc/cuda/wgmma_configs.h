@@ -7,10 +7,13 @@ namespace tiledmm::cuda {
 // A block of one producer warpgroup (one thread issues the TMA copies) and block_m / 64
 // consumer warpgroups, each owning a 64 x block_n slab of the output tile. A k step
 // stages 128 bytes of K per row (64 bf16/fp16 or 32 tf32 elements: one swizzle row).
+// blocks_per_sm: the blocks resident per SM that the config is built for (its register
+// and shared-memory budget); the persistent grid launches that many per SM.
 struct WgmmaTile {
   const char* name;
   int block_m, block_n;
   int stages;
+  int blocks_per_sm;
 
   static constexpr int kRowBytes = 128;  // bytes of K per staged row (the swizzle width)
   static constexpr int kBarrierBytes = 1024;  // full/empty mbarriers, padded to keep 1024-B alignment
@@ -31,16 +34,22 @@ enum class WgmmaConfigId : int {
   k128x256 = 0,  // 2 consumers of 64x256 (128 accumulators/thread), 4 stages
   k128x128 = 1,  // 2 consumers of 64x128 (64 accumulators/thread), 6 stages
   k128x64 = 2,   // 2 consumers of 64x64 (32 accumulators/thread), 8 stages: small problems
-  kCount = 3,
+  k64x64 = 3,    // 1 consumer of 64x64, 4 stages, 2 blocks per SM: products of few tiles
+  kCount = 4,
 };
 
-// Fields: name, block m/n, stages. All: 384 threads, 1 block per SM, 231,424 B of shared
-// memory (a block may have at most 232,448): 128x256 4 x 48 KiB stages, 128x128 6 x 32
-// KiB, 128x64 8 x 24 KiB, each + 32 KiB of output buffers + barriers + alignment.
+// Fields: name, block m/n, stages, blocks per SM.
+//   128x256, 128x128, 128x64: 384 threads, 1 block per SM, 231,424 B of shared memory (a
+//   block may have at most 232,448): 4 x 48 KiB stages, 6 x 32 KiB, 8 x 24 KiB, each + 32
+//   KiB of output buffers + barriers + alignment.
+//   64x64: 256 threads, 2 blocks per SM (so at most 128 registers per thread, and no
+//   register hand-over between warpgroups), 83,968 B each: 4 x 16 KiB stages + 16 KiB of
+//   output buffers + barriers + alignment.
 constexpr WgmmaTile kWgmmaTiles[] = {
-    {"128x256_k128B_2wg_s4", 128, 256, 4},
-    {"128x128_k128B_2wg_s6", 128, 128, 6},
-    {"128x64_k128B_2wg_s8", 128, 64, 8},
+    {"128x256_k128B_2wg_s4", 128, 256, 4, 1},
+    {"128x128_k128B_2wg_s6", 128, 128, 6, 1},
+    {"128x64_k128B_2wg_s8", 128, 64, 8, 1},
+    {"64x64_k128B_1wg_s4", 64, 64, 4, 2},
 };
 static_assert(sizeof(kWgmmaTiles) / sizeof(kWgmmaTiles[0]) == static_cast<int>(WgmmaConfigId::kCount),
               "one WgmmaTile per WgmmaConfigId");
@@ -56,9 +65,13 @@ constexpr const WgmmaTile& wgmma_tile(WgmmaConfigId id) { return kWgmmaTiles[sta
 constexpr bool wgmma_computes_c_transposed(bool tf32, bool b_col_major) { return tf32 && !b_col_major; }
 
 constexpr int kMaxSmemPerBlock = 232448;  // sm_90: 227 KiB of dynamic shared memory per block
-static_assert(wgmma_tile(WgmmaConfigId::k128x256).smem_bytes() <= kMaxSmemPerBlock &&
-                  wgmma_tile(WgmmaConfigId::k128x128).smem_bytes() <= kMaxSmemPerBlock &&
-                  wgmma_tile(WgmmaConfigId::k128x64).smem_bytes() <= kMaxSmemPerBlock,
-              "a wgmma tile must fit in one SM's shared memory");
+constexpr int kSmemPerSm = 233472;        // sm_90: 228 KiB per SM, of which 1 KiB per resident block is reserved
+constexpr bool fits_one_sm(const WgmmaTile& t) {
+  return t.smem_bytes() <= kMaxSmemPerBlock && t.blocks_per_sm * (t.smem_bytes() + 1024) <= kSmemPerSm &&
+         t.blocks_per_sm * t.threads() <= 2048;
+}
+static_assert(fits_one_sm(wgmma_tile(WgmmaConfigId::k128x256)) && fits_one_sm(wgmma_tile(WgmmaConfigId::k128x128)) &&
+                  fits_one_sm(wgmma_tile(WgmmaConfigId::k128x64)) && fits_one_sm(wgmma_tile(WgmmaConfigId::k64x64)),
+              "a wgmma config's resident blocks must fit in one SM's shared memory and threads");
 
 }  // namespace tiledmm::cuda

@@ -383,7 +383,7 @@ struct TransposedStagedOutput {
 // are then C's n and m.
 template <typename T, typename Out, WgmmaConfigId kConfig, bool kAMnMajor, bool kBMnMajor, Activation kActivation,
           bool kTransposedC = false>
-__global__ void __launch_bounds__(wgmma_tile(kConfig).threads(), 1)
+__global__ void __launch_bounds__(wgmma_tile(kConfig).threads(), wgmma_tile(kConfig).blocks_per_sm)
     wgmma_gemm_kernel(const __grid_constant__ CUtensorMap a_map, const __grid_constant__ CUtensorMap b_map,
                       const __grid_constant__ CUtensorMap c_map, int direct_word_bytes, Out* __restrict__ c, int64_t m,
                       int64_t n, int64_t k, int64_t k_per_split, TilePartials partials,
@@ -438,9 +438,12 @@ __global__ void __launch_bounds__(wgmma_tile(kConfig).threads(), 1)
   bool more = units.next(unit);
   __syncthreads();
 
+  // With one block per SM, the producer hands most of its registers to the consumers (their
+  // accumulators); configs of several blocks per SM need few and keep the even split.
+  constexpr bool kRegisterHandOver = kTile.blocks_per_sm == 1;
   if (warpgroup == 0) {
-    // Producer: needs few registers; hands them to the consumers.
-    setmaxnreg_decrease<40>();
+    // Producer: needs few registers.
+    if constexpr (kRegisterHandOver) setmaxnreg_decrease<40>();
     if (threadIdx.x == 0) {
       int stage = 0;
       uint32_t phase = 0;
@@ -455,7 +458,7 @@ __global__ void __launch_bounds__(wgmma_tile(kConfig).threads(), 1)
       }
     }
   } else {
-    setmaxnreg_increase<232>();
+    if constexpr (kRegisterHandOver) setmaxnreg_increase<232>();
     const int consumer = warpgroup - 1;
     const int warp = (threadIdx.x / 32) % 4, lane = threadIdx.x % 32;
     int stage = 0;
@@ -566,7 +569,9 @@ __global__ void __launch_bounds__(wgmma_tile(kConfig).threads(), 1)
 // Runtime WgmmaConfigId -> compile-time constant.
 template <typename F>
 void with_wgmma_config(WgmmaConfigId id, F&& f) {
-  if (id == WgmmaConfigId::k128x64) {
+  if (id == WgmmaConfigId::k64x64) {
+    f(std::integral_constant<WgmmaConfigId, WgmmaConfigId::k64x64>{});
+  } else if (id == WgmmaConfigId::k128x64) {
     f(std::integral_constant<WgmmaConfigId, WgmmaConfigId::k128x64>{});
   } else if (id == WgmmaConfigId::k128x128) {
     f(std::integral_constant<WgmmaConfigId, WgmmaConfigId::k128x128>{});
@@ -678,7 +683,9 @@ void launch_config(const MatrixView& a, const MatrixView& b, Out* out, const Gem
   const int sm_count = at::cuda::getCurrentDeviceProperties()->multiProcessorCount;
   TORCH_CHECK(tiles * split.splits <= kMaxPersistentUnits, "tiledmm.gemm (wgmma): ", tiles * split.splits,
               " work units exceed the persistent schedule's 32-bit indices");
-  const unsigned blocks = static_cast<unsigned>(std::min<int64_t>(tiles * split.splits, sm_count));  // persistent
+  // Persistent: as many blocks as fit on the GPU at once, or one per unit if fewer.
+  const unsigned blocks =
+      static_cast<unsigned>(std::min<int64_t>(tiles * split.splits, int64_t{sm_count} * kTile.blocks_per_sm));
   // A split last wave: a partial-sum slot per split tile (one tile of float32) and a flag per
   // slot and consumer, zeroed here; the workspace returns to the caching allocator on this
   // stream.
