@@ -223,9 +223,9 @@ GemmShape wgmma_kernel_shape(const GemmShape& s, bool c_transposed) {
 // 2048^3 runs one wave of 128 wide tiles (measured 0.953x cuBLAS against 0.918x for two
 // waves of 128x128), and 136 wide tiles (2 waves) give way to 272 square ones (3 waves of
 // ~half the cost). Below that: 128x128 while its tiles keep >= 90% of the SMs busy; else
-// 128x64, twice the tiles of half the width, or 64x64 while even those fit one per SM. Not for a product with a side <= 64: it is
-// bound by reading the other operand, and split-K already spreads that over the SMs
-// without narrowing the tiles.
+// 128x64, twice the tiles of half the width, or 64x64 while even those fit one per SM. Not
+// for a product with a side <= 64: it is bound by reading the other operand, and split-K
+// already spreads that over the SMs without narrowing the tiles.
 constexpr double kSquareTileCost = 0.54;  // a 128x128 tile's time, in 128x256 tiles (measured, above)
 
 // The wave model's time of a wgmma config, in wave-times of 128x256 tiles. 128x64 and 64x64:
