@@ -5,6 +5,8 @@ element by element against the rounding bound of a length-K dot product accumula
 the kernel's accumulator type and rounded once to the output dtype, and as a whole
 against torch.matmul's own error in the same dtype.
 """
+import math
+
 import pytest
 import torch
 
@@ -181,3 +183,12 @@ def poison_cached_block(m, n, dtype, device):
     """
     if device == "cuda":
         torch.full((max(m, 1), max(n, 1)), float("nan"), dtype=dtype, device=device)
+
+
+# The wgmma config built for two blocks per SM, and a ragged (M, N, K) whose 64x64 tiles make
+# ~2.3 waves of 2 x `sms` persistent blocks, so the planner splits its last wave.
+TWO_BLOCKS_PER_SM_WGMMA = "wgmma:64x64_k128B_1wg_s4"
+
+
+def two_blocks_per_sm_split_shape(sms):
+    return 64 * math.ceil(2.3 * sms / 15) - 17, 15 * 64 - 30, 1024 - 70

@@ -13,8 +13,8 @@ import torch
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
 import tiledmm  # noqa: E402
-from conftest import (assert_matches_reference, computes_in_tf32, kernel_specs, make_operand,  # noqa: E402
-                      runs_here)
+from conftest import (TWO_BLOCKS_PER_SM_WGMMA, assert_matches_reference, computes_in_tf32,  # noqa: E402
+                      kernel_specs, make_operand, runs_here, two_blocks_per_sm_split_shape)
 
 # (100, 264, 40): rows of C 16-byte aligned, so wgmma's epilogue takes TMA stores.
 # (520, 515, 37): enough reuse that simt copies unaligned operands along M/N with a padded
@@ -98,7 +98,7 @@ def split_last_wave_launches(dtype):
     cc = torch.cuda.get_device_capability()
     sms = torch.cuda.get_device_properties(0).multi_processor_count
     cases = [("wgmma:128x64_k128B_2wg_s8", (128 * 17 - 5, 64 * 9 - 3, 20 * 64 + 7)),
-             ("wgmma:64x64_k128B_1wg_s4", (64 * -(-23 * sms // 150) - 17, 15 * 64 - 30, 1024 - 70))]
+             (TWO_BLOCKS_PER_SM_WGMMA, two_blocks_per_sm_split_shape(sms))]
     allowed, torch.backends.cuda.matmul.allow_tf32 = torch.backends.cuda.matmul.allow_tf32, True
     launches = 0
     for spec, (m, n, k) in cases:

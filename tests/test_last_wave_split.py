@@ -7,7 +7,8 @@ import pytest
 import torch
 
 import tiledmm
-from conftest import assert_matches_reference, make_operand, needs_sm90a_build, runs_wgmma
+from conftest import (TWO_BLOCKS_PER_SM_WGMMA, assert_matches_reference, make_operand, needs_sm90a_build,
+                      runs_wgmma, two_blocks_per_sm_split_shape)
 
 
 @needs_sm90a_build
@@ -37,7 +38,7 @@ def test_planner_splits_the_last_wave():
     assert tiledmm.plan(4096, 4096, 4096, torch.bfloat16, compute_capability=(8, 0))["last_wave_split"] == (0, 0)
     # A config of two blocks per SM has twice the persistent blocks: 300 tiles of 64x64 on
     # 132 SMs are one full wave of 264 and a last wave of 36, whose tails 228 blocks take.
-    p = tiledmm.plan(1280, 960, 1024, torch.bfloat16, kernel="wgmma:64x64_k128B_1wg_s4", sm_count=132)
+    p = tiledmm.plan(1280, 960, 1024, torch.bfloat16, kernel=TWO_BLOCKS_PER_SM_WGMMA, sm_count=132)
     assert p["last_wave_split"] == (36, 10), p
 
 
@@ -131,8 +132,8 @@ def test_split_tiles_of_a_two_blocks_per_sm_config(dtype, monkeypatch):
     # ragged in M, N and K.
     monkeypatch.setattr(torch.backends.cuda.matmul, "allow_tf32", True)
     sms = torch.cuda.get_device_properties(0).multi_processor_count
-    spec = "wgmma:64x64_k128B_1wg_s4"
-    m, n, k = 64 * math.ceil(2.3 * sms / 15) - 17, 15 * 64 - 30, 1024 - 70
+    spec = TWO_BLOCKS_PER_SM_WGMMA
+    m, n, k = two_blocks_per_sm_split_shape(sms)
     cc = torch.cuda.get_device_capability()
     p = tiledmm.plan(m, n, k, dtype, kernel=spec, compute_capability=cc, sm_count=sms, allow_tf32=True)
     split_tiles = p["last_wave_split"][0]

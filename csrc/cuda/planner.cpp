@@ -233,10 +233,11 @@ constexpr double kSquareTileCost = 0.54;  // a 128x128 tile's time, in 128x256 t
 // per SM.
 double wgmma_wave_time(const GemmShape& s, WgmmaConfigId id, const GpuInfo& gpu) {
   const WgmmaTile& t = wgmma_tile(id);
-  const double cost = kSquareTileCost * t.block_m * t.block_n / (128.0 * 128.0);
-  const int64_t wave = int64_t{gpu.sm_count} * t.blocks_per_sm;
-  return static_cast<double>(ceil_div(tile_count(s, t.block_m, t.block_n), wave)) *
-         (id == WgmmaConfigId::k128x256 ? 1.0 : cost * t.blocks_per_sm);
+  const int64_t waves = ceil_div(tile_count(s, t.block_m, t.block_n), int64_t{gpu.sm_count} * t.blocks_per_sm);
+  const double wave_time = id == WgmmaConfigId::k128x256
+                               ? 1.0
+                               : kSquareTileCost * t.block_m * t.block_n / (128.0 * 128.0) * t.blocks_per_sm;
+  return static_cast<double>(waves) * wave_time;
 }
 
 WgmmaConfigId pick_wgmma_config(const GemmShape& s, const GpuInfo& gpu, const Reasons& why) {
