@@ -156,6 +156,30 @@ def test_repacked_operands_with_many_lines():
 
 
 @requires_cuda
+@pytest.mark.parametrize("dtype", [torch.bfloat16, torch.float32], ids=str)
+def test_rows_off_sectors_repacked(dtype, monkeypatch):
+    # Rows 16 bytes into a 32-byte sector (leading dimensions of k + 8 bf16 or k + 4 floats):
+    # TMA reads the kernel's B slowly then, so from 2048^3 of work on wgmma copies it into a
+    # 128-byte pitched workspace (TF32 computes C^T here: its B is the problem's A); below
+    # that it reads both in place. Both paths against float64.
+    if not any(k.name == "wgmma" and runs_here(k) for k in tiledmm.kernels()):
+        pytest.skip("needs the wgmma kernel (sm_90a build on a Hopper GPU)")
+    monkeypatch.setattr(torch.backends.cuda.matmul, "allow_tf32", True)
+    gen = torch.Generator(device="cuda").manual_seed(6)
+    pad = 16 // torch.empty((), dtype=dtype).element_size()
+    for (m, n, k), copied in [((2048, 2048, 2048), True), ((1000, 1000, 1000), False)]:
+        a = torch.randn(m, k + pad, device="cuda", dtype=dtype, generator=gen)[:, :k]
+        b = torch.randn(k, n + pad, device="cuda", dtype=dtype, generator=gen)[:, :n]
+        poison_cached_block(m, n, dtype, "cuda")
+        with torch.profiler.profile(activities=[torch.profiler.ProfilerActivity.CUDA]) as prof:
+            out = tiledmm.gemm(a, b, kernel="wgmma")
+            torch.cuda.synchronize()
+        kernels = [e.name for e in prof.events() if e.device_type == torch.autograd.DeviceType.CUDA]
+        assert any("repack_lines" in name for name in kernels) == copied, kernels
+        assert_matches_reference(out, a, b, tf32=dtype == torch.float32)
+
+
+@requires_cuda
 @pytest.mark.parametrize("dtype", [torch.float32, torch.float64], ids=str)
 @pytest.mark.parametrize("shape", [(600, 700, 301), (100, 130, 67), (513, 515, 33), (700, 100, 129)],
                          ids=lambda s: "x".join(map(str, s)))

@@ -87,8 +87,9 @@ at::Tensor run_cuda(const GemmProblem& p, const at::Tensor& a) {
   // Only TF32 with a row-major B reads the operands' TMA alignment (its orientation choice):
   // other calls skip the check.
   if (shape.allow_tf32 && wgmma_computes_c_transposed(p.dtype == c10::kFloat, p.b.col_major)) {
-    shape.a_tma_aligned = is_16_byte_aligned(p.a, c10::elementSize(p.dtype));
-    shape.b_tma_aligned = is_16_byte_aligned(p.b, c10::elementSize(p.dtype));
+    // (The B copy of rows off sectors, operand_workspace.h, is not counted here.)
+    shape.a_tma_aligned = tma_reads_in_place(p.a, c10::elementSize(p.dtype), /*whole_sectors=*/false);
+    shape.b_tma_aligned = tma_reads_in_place(p.b, c10::elementSize(p.dtype), /*whole_sectors=*/false);
   }
   const GpuInfo gpu = describe_gpu(prop);
   const cudaStream_t stream = at::cuda::getCurrentCUDAStream(a.device().index());

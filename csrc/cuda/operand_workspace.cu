@@ -93,10 +93,13 @@ void with_element_bits(int64_t element_size, F&& f) {
   }
 }
 
-// A [lines, ld] workspace whose lines start 16 bytes apart, `extent` of each used.
+// A [lines, ld] workspace whose lines start a multiple of 128 bytes apart, `extent` of each
+// used. 16 bytes would satisfy every load, but TMA reads rows that start mid-way through a
+// 32-byte sector at ~0.6x the speed (bench/NOTES.md, session 20): 4100 bf16 elements rounded
+// to 16 bytes (4104) would be such rows.
 at::Tensor aligned_workspace(int64_t lines, int64_t extent, const at::TensorOptions& options) {
-  const int64_t per_16_bytes = 16 / static_cast<int64_t>(c10::elementSize(options.dtype().toScalarType()));
-  const int64_t ld = (extent + per_16_bytes - 1) / per_16_bytes * per_16_bytes;
+  const int64_t per_128_bytes = 128 / static_cast<int64_t>(c10::elementSize(options.dtype().toScalarType()));
+  const int64_t ld = (extent + per_128_bytes - 1) / per_128_bytes * per_128_bytes;
   return at::empty({lines, ld}, options);
 }
 
@@ -110,8 +113,12 @@ StoredLines stored_lines(const MatrixView& v) {
 
 }  // namespace
 
-bool is_16_byte_aligned(const MatrixView& v, int64_t element_size) {
-  return v.alignment_bytes(element_size) % 16 == 0;
+bool repack_rows_off_sectors(int64_t m, int64_t n, int64_t k) {
+  return static_cast<double>(m) * static_cast<double>(n) * static_cast<double>(k) >= 8589934592.0;  // 2048^3
+}
+
+bool tma_reads_in_place(const MatrixView& v, int64_t element_size, bool whole_sectors) {
+  return v.alignment_bytes(element_size) % (whole_sectors ? 32 : 16) == 0;
 }
 
 MatrixView repack_aligned(const MatrixView& v, const at::TensorOptions& options, at::Tensor& storage) {
@@ -151,10 +158,10 @@ MatrixView repack_transposed(const MatrixView& v, const at::TensorOptions& optio
 }
 
 MatrixView aligned_operand(const MatrixView& v, const at::TensorOptions& options, at::Tensor& storage,
-                           std::optional<bool> col_major) {
+                           std::optional<bool> col_major, bool whole_sectors) {
   if (col_major.has_value() && *col_major != v.col_major) return repack_transposed(v, options, storage);
   const int64_t element_size = static_cast<int64_t>(c10::elementSize(options.dtype().toScalarType()));
-  return is_16_byte_aligned(v, element_size) ? v : repack_aligned(v, options, storage);
+  return tma_reads_in_place(v, element_size, whole_sectors) ? v : repack_aligned(v, options, storage);
 }
 
 }  // namespace tiledmm::cuda

@@ -11,19 +11,28 @@
 
 namespace tiledmm::cuda {
 
-// Every row (or column) of `v` starts on a 16-byte boundary.
-bool is_16_byte_aligned(const MatrixView& v, int64_t element_size);
+// When TMA reads the B operand of a wgmma product (the 256-wide side of its tiles) with rows
+// that start 16 bytes into a 32-byte sector (the base or the leading dimension an odd
+// multiple of 16 bytes: 1000 bf16, say), the product runs ~1.4x longer (H100, bf16 4096^3:
+// 260 against 177 us; such an A alone costs ~2%; bench/NOTES.md, session 20). From 2048^3 of
+// work on, a copy of B costs less than that, so the wgmma launcher makes one.
+bool repack_rows_off_sectors(int64_t m, int64_t n, int64_t k);
 
-// A copy of `v`, same orientation, with the leading dimension rounded up to 16 bytes, in
-// `storage` (which keeps it alive). Dtype and device come from `options`.
+// TMA reads `v` where it lies: its rows start on 16-byte boundaries, and with
+// `whole_sectors` on 32-byte ones.
+bool tma_reads_in_place(const MatrixView& v, int64_t element_size, bool whole_sectors);
+
+// A copy of `v`, same orientation, with the leading dimension rounded up to 128 bytes (whole
+// sectors and lines), in `storage` (which keeps it alive). Dtype and device come from `options`.
 MatrixView repack_aligned(const MatrixView& v, const at::TensorOptions& options, at::Tensor& storage);
 
-// A copy of `v` in the other orientation (row-major <-> column-major), 16-byte aligned.
+// A copy of `v` in the other orientation (row-major <-> column-major), 128-byte aligned.
 MatrixView repack_transposed(const MatrixView& v, const at::TensorOptions& options, at::Tensor& storage);
 
-// `v` itself when its lines are 16-byte aligned and, if `col_major` is given, it has that
-// orientation; otherwise the aligned (or transposed) copy, kept alive by `storage`.
+// `v` itself when its lines are 16-byte aligned (32-byte with `whole_sectors`) and, if
+// `col_major` is given, it has that orientation; otherwise the aligned (or transposed) copy,
+// kept alive by `storage`.
 MatrixView aligned_operand(const MatrixView& v, const at::TensorOptions& options, at::Tensor& storage,
-                           std::optional<bool> col_major = std::nullopt);
+                           std::optional<bool> col_major = std::nullopt, bool whole_sectors = false);
 
 }  // namespace tiledmm::cuda

@@ -24,7 +24,8 @@
 // Blocks loop over the output tiles in grouped order (tile_order.cuh), so concurrently
 // running tiles share A and B panels in L2; a last wave that would leave blocks idle is
 // split along K between them (persistent_schedule.cuh, last_wave_split.h). Operands must satisfy TMA (16-byte aligned
-// base and leading dimension); the launcher repacks others. TF32 reads a row-major B by
+// base and leading dimension); the launcher repacks others, and from 2048^3 on also a B
+// whose rows start mid-sector (operand_workspace.h). TF32 reads a row-major B by
 // computing C^T (TransposedStagedOutput), and transposes A only when B is row-major too.
 // This header holds the templates; wgmma_{bf16,fp16,tf32}.cu instantiate them, one
 // translation unit per dtype (compiled in parallel), and wgmma.cu dispatches.
@@ -714,12 +715,12 @@ void launch_config(const MatrixView& a, const MatrixView& b, Out* out, const Gem
   C10_CUDA_KERNEL_LAUNCH_CHECK();
 }
 
-// TMA's rules, else a repacked copy: 16-byte aligned rows, and `k_major`: the operand
-// transposed to run along K if it does not.
-inline MatrixView tma_ready(const MatrixView& v, bool is_a, bool k_major, const at::TensorOptions& options,
-                            at::Tensor& storage) {
+// TMA's rules, else a repacked copy: 16-byte aligned rows (32-byte with `whole_sectors`),
+// and `k_major`: the operand transposed to run along K if it does not.
+inline MatrixView tma_ready(const MatrixView& v, bool is_a, bool k_major, bool whole_sectors,
+                            const at::TensorOptions& options, at::Tensor& storage) {
   // K-major: A row-major, B column-major.
-  return aligned_operand(v, options, storage, k_major ? std::optional<bool>(!is_a) : std::nullopt);
+  return aligned_operand(v, options, storage, k_major ? std::optional<bool>(!is_a) : std::nullopt, whole_sectors);
 }
 
 // c_transposed (TF32, B row-major): the kernel computes C^T and needs A K-major. Otherwise
@@ -731,8 +732,12 @@ void launch_operands(const GemmProblem& p, WgmmaConfigId config, bool c_transpos
   TORCH_CHECK(!c_transposed || (kTf32 && !p.b.col_major), "tiledmm.gemm (wgmma): C^T is for TF32 with B row-major");
   at::Tensor a_storage, b_storage;  // workspaces, freed to the caching allocator on this stream
   const auto options = out.options().dtype(p.dtype);
-  const MatrixView a = tma_ready(p.a, /*is_a=*/true, /*k_major=*/kTf32 && c_transposed, options, a_storage);
-  const MatrixView b = tma_ready(p.b, /*is_a=*/false, /*k_major=*/kTf32 && !c_transposed, options, b_storage);
+  // The kernel's B (the problem's A when it computes C^T) is read from whole sectors.
+  const bool sectors = repack_rows_off_sectors(p.m, p.n, p.k);
+  const MatrixView a =
+      tma_ready(p.a, /*is_a=*/true, /*k_major=*/kTf32 && c_transposed, sectors && c_transposed, options, a_storage);
+  const MatrixView b =
+      tma_ready(p.b, /*is_a=*/false, /*k_major=*/kTf32 && !c_transposed, sectors && !c_transposed, options, b_storage);
   with_wgmma_config(config, [&](auto id) {
     with_kernel_output<T>(split, p.epilogue, out.data_ptr(), [&](auto* dst, auto epilogue) {
       launch_config<T, decltype(id)::value>(a, b, dst, p, split, last_wave, epilogue, stream);
