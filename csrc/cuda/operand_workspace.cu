@@ -94,9 +94,9 @@ void with_element_bits(int64_t element_size, F&& f) {
 }
 
 // A [lines, ld] workspace whose lines start a multiple of 128 bytes apart, `extent` of each
-// used. 16 bytes would satisfy every load, but TMA reads rows that start mid-way through a
-// 32-byte sector at ~0.6x the speed (bench/NOTES.md, session 20): 4100 bf16 elements rounded
-// to 16 bytes (4104) would be such rows.
+// used. 16 bytes would satisfy every load, but a wgmma B whose rows start mid-way through a
+// 32-byte sector is read ~1.4x slower (operand_workspace.h): 4100 bf16 elements rounded to
+// 16 bytes (4104) would be such rows.
 at::Tensor aligned_workspace(int64_t lines, int64_t extent, const at::TensorOptions& options) {
   const int64_t per_128_bytes = 128 / static_cast<int64_t>(c10::elementSize(options.dtype().toScalarType()));
   const int64_t ld = (extent + per_128_bytes - 1) / per_128_bytes * per_128_bytes;
