@@ -62,7 +62,7 @@ def plan(m: int, n: int, k: int, dtype: torch.dtype = torch.float32, *,
     ``allow_tf32`` defaults to torch's current setting
     (``torch.backends.cuda.matmul.allow_tf32``), as a gemm call would see it.
     ``a_aligned`` / ``b_aligned``: the operand's base and leading dimension are 16-byte
-    aligned, so TMA reads it in place (``wgmma`` copies it otherwise; from 2048³ of work on it
+    aligned, so TMA reads it in place (``wgmma`` copies it otherwise; from 2048^3 of work on it
     also copies a B whose rows start 16 bytes into a 32-byte sector, which does not change the
     plan).
     Returns ``{"kernel": ..., "config": ..., "reason": ..., "split_k": ..., "c_transposed": ...,
