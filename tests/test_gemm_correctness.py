@@ -5,7 +5,7 @@ import torch
 import tiledmm
 from conftest import (DEVICES, DTYPES, HAS_CUDA, assert_matches_reference, computes_in_tf32,
                       kernel_names, kernel_specs, make_operand, poison_cached_block, requires_cuda,
-                      runs_here)
+                      runs_here, runs_wgmma)
 
 # Sizes that leave partial tiles at every level (16, 64, 128), primes, 1 and 1000.
 SHAPES = [
@@ -137,12 +137,10 @@ def test_every_tile_config_cuda(dtype, shape):
                 run_and_check("cuda", dtype, spec, *shape, layout_a, layout_b)
 
 
-@requires_cuda
+@runs_wgmma
 def test_repacked_operands_with_many_lines():
     # Operands that TMA cannot read in place are copied into aligned workspaces by kernels
     # whose grids stride over the lines beyond one grid dimension's 65,535 blocks.
-    if not any(k.name == "wgmma" and runs_here(k) for k in tiledmm.kernels()):
-        pytest.skip("needs the wgmma kernel (sm_90a build on a Hopper GPU)")
     gen = torch.Generator(device="cuda").manual_seed(5)
     # bf16 A with a leading dimension of 9 (18 bytes): 70,000 lines repacked as they are.
     a = torch.randn(70000, 9, device="cuda", dtype=torch.bfloat16, generator=gen)[:, :7]
@@ -155,15 +153,13 @@ def test_repacked_operands_with_many_lines():
     assert_matches_reference(tiledmm.gemm(a, b, kernel="wgmma"), a, b, tf32=True)
 
 
-@requires_cuda
+@runs_wgmma
 @pytest.mark.parametrize("dtype", [torch.bfloat16, torch.float32], ids=str)
 def test_rows_off_sectors_repacked(dtype, monkeypatch):
     # Rows 16 bytes into a 32-byte sector (leading dimensions of k + 8 bf16 or k + 4 floats):
     # TMA reads the kernel's B slowly then, so from 2048^3 of work on wgmma copies it into a
     # 128-byte pitched workspace (TF32 computes C^T here: its B is the problem's A); below
     # that it reads both in place. Both paths against float64.
-    if not any(k.name == "wgmma" and runs_here(k) for k in tiledmm.kernels()):
-        pytest.skip("needs the wgmma kernel (sm_90a build on a Hopper GPU)")
     monkeypatch.setattr(torch.backends.cuda.matmul, "allow_tf32", True)
     gen = torch.Generator(device="cuda").manual_seed(6)
     pad = 16 // torch.empty((), dtype=dtype).element_size()
