@@ -66,6 +66,8 @@ def main():
             launches += fused_epilogue_launches(info.name, dtype)
             if info.name == "wgmma":
                 launches += split_last_wave_launches(dtype)
+                if dtype != torch.float32:
+                    launches += row_class_launches(dtype)
     torch.cuda.synchronize()
     print(f"sanitizer workload: {launches} checked launches")
 
@@ -111,6 +113,21 @@ def split_last_wave_launches(dtype):
             assert_matches_reference(out, a, b, tf32=dtype == torch.float32, against_torch=False)
             launches += 1
     torch.backends.cuda.matmul.allow_tf32 = allowed
+    return launches
+
+
+def row_class_launches(dtype):
+    """wgmma reading a row-major A by row classes (csrc/cuda/row_classes.h): one TMA cannot
+    read (rows of 253 elements: 16 classes, the first k-tile's leading columns zeroed in
+    shared memory) with 128x256 tiles, and one whose rows start 16 bytes off their sectors
+    (200 elements: 2 classes) with 128x64 tiles."""
+    launches = 0
+    for spec, k in [("wgmma:128x256_k128B_2wg_s4", 253), ("wgmma:128x64_k128B_2wg_s8", 200)]:
+        a = torch.randn(2040, k, device="cuda", dtype=torch.float64).to(dtype)
+        b = torch.randn(k, 136, device="cuda", dtype=torch.float64).to(dtype)
+        out = tiledmm.gemm(a, b, kernel=spec)
+        assert_matches_reference(out, a, b, against_torch=False)
+        launches += 1
     return launches
 
 

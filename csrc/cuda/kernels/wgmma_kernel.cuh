@@ -23,9 +23,11 @@
 //                      warpgroup's own row-wise stores (StagedOutput::copy_out).
 // Blocks loop over the output tiles in grouped order (tile_order.cuh), so concurrently
 // running tiles share A and B panels in L2; a last wave that would leave blocks idle is
-// split along K between them (persistent_schedule.cuh, last_wave_split.h). Operands must satisfy TMA (16-byte aligned
-// base and leading dimension); the launcher repacks others, and from 2048^3 on also a B
-// whose rows start mid-sector (operand_workspace.h). TF32 reads a row-major B by
+// split along K between them (persistent_schedule.cuh, last_wave_split.h). Operands must
+// satisfy TMA (16-byte aligned base and leading dimension); the launcher repacks others,
+// and from 2048^3 on also a B whose rows start mid-sector (operand_workspace.h), except
+// that a row-major A with a row-major B is read in place by row classes where its rows
+// allow (row_classes.h: rows not all on 32-byte boundaries). TF32 reads a row-major B by
 // computing C^T (TransposedStagedOutput), and transposes A only when B is row-major too.
 // This header holds the templates; wgmma_{bf16,fp16,tf32}.cu instantiate them, one
 // translation unit per dtype (compiled in parallel), and wgmma.cu dispatches.
@@ -42,6 +44,7 @@
 #include "../common/tile_partials.cuh"
 #include "../common/wgmma.cuh"
 #include "../operand_workspace.h"
+#include "../row_classes.h"
 #include "../tensor_map.h"
 #include "../wgmma_configs.h"
 
@@ -50,9 +53,12 @@
 #include <c10/cuda/CUDAException.h>
 #include <c10/util/Exception.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <cstdlib>
+#include <numeric>
+#include <optional>
 #include <string_view>
 #include <type_traits>
 
@@ -75,9 +81,11 @@ struct StagedOperand {
   static constexpr int kBoxLines = kMnMajor ? kBK : kBMN;
   static_assert(kBoxLines <= 256, "a TMA box spans at most 256 lines");
 
+  // `k_shift`: load the k-rows that many rows earlier (MN-major only, where K is TMA's outer
+  // coordinate and may start anywhere: an A read by row classes, row_classes.h).
   __device__ __forceinline__ static void load(unsigned char* tile, const CUtensorMap* map, int64_t mn0,
-                                              int64_t k_tile, uint64_t* full) {
-    const int32_t k0 = static_cast<int32_t>(k_tile * kBK);
+                                              int64_t k_tile, uint64_t* full, int32_t k_shift = 0) {
+    const int32_t k0 = static_cast<int32_t>(k_tile * kBK) - k_shift;
     if constexpr (kMnMajor) {
 #pragma unroll
       for (int b = 0; b < kBMN / kMnPerBlock; ++b) {
@@ -100,6 +108,17 @@ struct StagedOperand {
     }
   }
 };
+
+// An A tile read by row classes (row_classes.h) starts its first k-tile `columns` elements
+// early, at the end of the previous row: the consumer warpgroup zeroes them in its 64-row
+// slab before its MMAs read them. These are generic-proxy writes: the caller fences them
+// for the MMAs' async proxy.
+__device__ __forceinline__ void clear_leading_bytes(unsigned char* tile, int slab, int bytes, int thread) {
+  if (thread >= 64) return;
+  const int row = slab + thread;
+  unsigned char* const line = tile + row * kSwizzleRowBytes;
+  for (int b = 0; b < bytes; ++b) line[((b / 16) ^ (row % 8)) * 16 + b % 16] = 0;  // 16-byte chunks, swizzled
+}
 
 // TF32 wgmma reads only K-major operands from shared memory, but its A may come from
 // registers: an MN-major A k-tile (StagedOperand<float, kBM, true>: blocks of [32 k-rows]
@@ -162,8 +181,9 @@ __device__ __forceinline__ void select_box(float (&values)[kValues], const float
 // rule: the warpgroup's 128 threads copy the box (kRows rows of 128 swizzled bytes) out
 // row by row in words as wide as the rows' alignment allows (`word_bytes`), consecutive
 // threads on consecutive words, so a warp writes whole runs of a row rather than the
-// scattered pairs of the fragment layout. `c` is the [m, n] output (or split-K plane);
-// row0, col0: the box's corner.
+// scattered pairs of the fragment layout. `c` is the output (or split-K plane): m rows of
+// n elements, `pitch` elements apart (rows of one row class: every C-th row of C); row0,
+// col0: the box's corner.
 // A thread keeps one word column of the box for all its rows, so its column, the ragged-N
 // test and its output pointer are set up once and each row costs a load, a store and
 // pointer steps. These instructions run on the consumers between two tiles' MMAs: with
@@ -172,7 +192,7 @@ __device__ __forceinline__ void select_box(float (&values)[kValues], const float
 // session 14).
 template <typename Out, int kRows, typename Word>
 __device__ __forceinline__ void copy_box_out_in(const unsigned char* buffer, Out* c, int64_t m, int64_t n,
-                                                int64_t row0, int64_t col0, int thread) {
+                                                int64_t pitch, int64_t row0, int64_t col0, int thread) {
   constexpr int kWordsPerRow = kSwizzleRowBytes / sizeof(Word);
   constexpr int kRowsPerPass = 128 / kWordsPerRow;  // 16-byte words: 16 rows at a time; 2-byte: 2
   static_assert(sizeof(Word) >= sizeof(Out), "a word holds whole outputs");
@@ -183,8 +203,8 @@ __device__ __forceinline__ void copy_box_out_in(const unsigned char* buffer, Out
   if (col >= n) return;
   const int rows = static_cast<int>(min(static_cast<int64_t>(kRows), m - row0));
   int row = thread / kWordsPerRow;
-  Out* out = c + (row0 + row) * n + col;
-  const int64_t step = kRowsPerPass * n;
+  Out* out = c + (row0 + row) * pitch + col;
+  const int64_t step = kRowsPerPass * pitch;
 #pragma unroll 4
   for (; row < rows; row += kRowsPerPass, out += step) {
     const int chunk = (byte / 16) ^ (row % 8);
@@ -194,14 +214,16 @@ __device__ __forceinline__ void copy_box_out_in(const unsigned char* buffer, Out
 }
 
 template <typename Out, int kRows>
-__device__ __forceinline__ void copy_box_out(const unsigned char* buffer, Out* c, int64_t m, int64_t n, int64_t row0,
-                                             int64_t col0, int thread, int word_bytes) {
+__device__ __forceinline__ void copy_box_out(const unsigned char* buffer, Out* c, int64_t m, int64_t n, int64_t pitch,
+                                             int64_t row0, int64_t col0, int thread, int word_bytes) {
   switch (word_bytes) {
-    case 16: copy_box_out_in<Out, kRows, uint4>(buffer, c, m, n, row0, col0, thread); break;
-    case 8: copy_box_out_in<Out, kRows, uint2>(buffer, c, m, n, row0, col0, thread); break;
-    case 4: copy_box_out_in<Out, kRows, uint32_t>(buffer, c, m, n, row0, col0, thread); break;
+    case 16: copy_box_out_in<Out, kRows, uint4>(buffer, c, m, n, pitch, row0, col0, thread); break;
+    case 8: copy_box_out_in<Out, kRows, uint2>(buffer, c, m, n, pitch, row0, col0, thread); break;
+    case 4: copy_box_out_in<Out, kRows, uint32_t>(buffer, c, m, n, pitch, row0, col0, thread); break;
     default:
-      if constexpr (sizeof(Out) == 2) copy_box_out_in<Out, kRows, uint16_t>(buffer, c, m, n, row0, col0, thread);
+      if constexpr (sizeof(Out) == 2) {
+        copy_box_out_in<Out, kRows, uint16_t>(buffer, c, m, n, pitch, row0, col0, thread);
+      }
   }
 }
 
@@ -302,10 +324,11 @@ struct StagedOutput {
                  static_cast<int32_t>(split));
   }
 
-  // ... or through the warpgroup's own stores.
+  // ... or through the warpgroup's own stores; C's rows `pitch` elements apart.
   __device__ __forceinline__ static void copy_out(const unsigned char* buffer, Out* c, int64_t m, int64_t n,
-                                                  int64_t slab_row, int64_t col0, int thread, int word_bytes) {
-    copy_box_out<Out, 64>(buffer, c, m, n, slab_row, col0, thread, word_bytes);
+                                                  int64_t pitch, int64_t slab_row, int64_t col0, int thread,
+                                                  int word_bytes) {
+    copy_box_out<Out, 64>(buffer, c, m, n, pitch, slab_row, col0, thread, word_bytes);
   }
 };
 
@@ -370,7 +393,7 @@ struct TransposedStagedOutput {
                                                   int64_t slab_row, int64_t col0, int thread, int word_bytes) {
 #pragma unroll 1
     for (int half = 0; half < 2; ++half) {
-      copy_box_out<Out, 32>(buffer + half * kHalfBytes, c, n, m, col0, slab_row + 32 * half, thread, word_bytes);
+      copy_box_out<Out, 32>(buffer + half * kHalfBytes, c, n, m, m, col0, slab_row + 32 * half, thread, word_bytes);
     }
   }
 };
@@ -382,13 +405,16 @@ struct TransposedStagedOutput {
 // TF32 reads an MN-major A into registers (MnMajorTf32Fragments). kTransposedC: the kernel
 // computes C^T = B^T A^T, its A the problem's row-major B, its B the problem's A; m and n
 // are then C's n and m.
+// kRowClasses: A row-major, read in place by row classes (`a_classes`, row_classes.h; `a_map`
+// unused), B row-major; `k` counts the classes' largest shift in.
 template <typename T, typename Out, WgmmaConfigId kConfig, bool kAMnMajor, bool kBMnMajor, Activation kActivation,
-          bool kTransposedC = false>
+          bool kTransposedC = false, bool kRowClasses = false>
 __global__ void __launch_bounds__(wgmma_tile(kConfig).threads(), wgmma_tile(kConfig).blocks_per_sm)
     wgmma_gemm_kernel(const __grid_constant__ CUtensorMap a_map, const __grid_constant__ CUtensorMap b_map,
-                      const __grid_constant__ CUtensorMap c_map, int direct_word_bytes, Out* __restrict__ c, int64_t m,
-                      int64_t n, int64_t k, int64_t k_per_split, TilePartials partials,
-                      OutputEpilogue<Out, kActivation> epilogue) {
+                      const __grid_constant__ CUtensorMap c_map,
+                      const __grid_constant__ std::conditional_t<kRowClasses, RowClasses, NoRowClasses> a_classes,
+                      int direct_word_bytes, Out* __restrict__ c, int64_t m, int64_t n, int64_t k,
+                      int64_t k_per_split, TilePartials partials, OutputEpilogue<Out, kActivation> epilogue) {
 #ifdef TILEDMM_SM90A_DEVICE
   constexpr WgmmaTile kTile = wgmma_tile(kConfig);
   constexpr int kBM = kTile.block_m, kBN = kTile.block_n, kStages = kTile.stages;
@@ -399,6 +425,8 @@ __global__ void __launch_bounds__(wgmma_tile(kConfig).threads(), wgmma_tile(kCon
   constexpr bool kARegisters = std::is_same_v<T, float> && kAMnMajor;
   static_assert(!std::is_same_v<T, float> || !kBMnMajor, "TF32 wgmma reads B K-major only");
   static_assert(!kTransposedC || kARegisters, "C^T: the problem's row-major B is the kernel's MN-major A");
+  static_assert(!kRowClasses || (!kAMnMajor && kBMnMajor && !kTransposedC),
+                "row classes: A K-major (shifted along K), B MN-major (its k-rows shifted to match)");
 
   using Staged = std::conditional_t<kTransposedC, TransposedStagedOutput, StagedOutput<Out, kARegisters>>;
   constexpr int kBoxes = kBN / Staged::kSlabCols;  // output boxes per consumer slab
@@ -418,7 +446,11 @@ __global__ void __launch_bounds__(wgmma_tile(kConfig).threads(), wgmma_tile(kCon
   // divisions) while warp 1 initializes the barriers.
   const int warpgroup = threadIdx.x / 128;
   if (threadIdx.x == 0) {
-    prefetch_tensor_map(&a_map);
+    if constexpr (kRowClasses) {
+      for (int j = 0; j < a_classes.count; ++j) prefetch_tensor_map(&a_classes.maps[j]);
+    } else {
+      prefetch_tensor_map(&a_map);
+    }
     prefetch_tensor_map(&b_map);
     if (direct_word_bytes == 0) prefetch_tensor_map(&c_map);
   }
@@ -429,7 +461,9 @@ __global__ void __launch_bounds__(wgmma_tile(kConfig).threads(), wgmma_tile(kCon
     }
     fence_barrier_init();
   }
-  const int64_t tiles_m = (m + kBM - 1) / kBM, tiles_n = (n + kBN - 1) / kBN;
+  int64_t tiles_m = (m + kBM - 1) / kBM;
+  if constexpr (kRowClasses) tiles_m = a_classes.first_tile[a_classes.count];
+  const int64_t tiles_n = (n + kBN - 1) / kBN;
   const int64_t k_tiles = (k + StagedA::kBK - 1) / StagedA::kBK;
   const int64_t slice_k_tiles = (k_per_split + StagedA::kBK - 1) / StagedA::kBK;  // all of K: k_per_split = k
   // This block's work units (output tile in grouped order, k-tiles [kt_begin, kt_end)),
@@ -449,11 +483,20 @@ __global__ void __launch_bounds__(wgmma_tile(kConfig).threads(), wgmma_tile(kCon
       int stage = 0;
       uint32_t phase = 0;
       for (; more; more = units.next(unit)) {
+        const CUtensorMap* a_rows = &a_map;
+        int64_t a_row0 = unit.tile.m * kBM;
+        int32_t k_shift = 0;
+        if constexpr (kRowClasses) {
+          const RowClasses::Tile t = a_classes.locate(static_cast<uint32_t>(unit.tile.m), kBM);
+          a_rows = &a_classes.maps[t.row_class];
+          a_row0 = t.first_row;
+          k_shift = a_classes.shift[t.row_class];
+        }
         for (int64_t kt = unit.kt_begin; kt < unit.kt_end; ++kt) {
           mbarrier_wait(&empty[stage], phase ^ 1);  // the consumers are done with this buffer
           mbarrier_arrive_expect_tx(&full[stage], kTile.stage_bytes());
-          StagedA::load(a_tile(stage), &a_map, unit.tile.m * kBM, kt, &full[stage]);
-          StagedB::load(b_tile(stage), &b_map, unit.tile.n * kBN, kt, &full[stage]);
+          StagedA::load(a_tile(stage), a_rows, a_row0, kt, &full[stage]);
+          StagedB::load(b_tile(stage), &b_map, unit.tile.n * kBN, kt, &full[stage], k_shift);
           if (++stage == kStages) stage = 0, phase ^= 1;
         }
       }
@@ -469,8 +512,16 @@ __global__ void __launch_bounds__(wgmma_tile(kConfig).threads(), wgmma_tile(kCon
     // One k-tile: wait for its buffer, issue its MMAs (A from `fragments`, loaded first, when
     // kARegisters), keep them in flight and hand the previous k-tile's buffer back.
     int previous = 0;
+    int a_lead_bytes = 0;  // row classes: the unit's first k-tile starts this early
     auto mma_k_tile = [&](auto& fragments, int64_t kt, const auto& unit) {
       mbarrier_wait(&full[stage], phase);
+      if constexpr (kRowClasses) {
+        if (kt == 0 && a_lead_bytes > 0) {
+          clear_leading_bytes(a_tile(stage), 64 * consumer, a_lead_bytes, threadIdx.x % 128);
+          fence_proxy_async_shared();
+          named_barrier_sync(1 + consumer, 128);
+        }
+      }
       const bool accumulate = kt > unit.kt_begin;
       if constexpr (kARegisters) fragments.load(a_tile(stage), 64 * consumer, warp, lane);
       wgmma_fence();
@@ -493,6 +544,18 @@ __global__ void __launch_bounds__(wgmma_tile(kConfig).threads(), wgmma_tile(kCon
       if (++stage == kStages) stage = 0, phase ^= 1;
     };
     for (; more; more = units.next(unit)) {
+      // Where the slab's rows go: rows `first`, first + 1, ... of `rows` rows `pitch` elements
+      // apart from `out` (C or the split-K plane; with row classes every count-th row of C).
+      Out* out = c + unit.split * m * n;
+      int64_t rows = m, pitch = n, first = unit.tile.m * kBM + 64 * consumer;
+      if constexpr (kRowClasses) {
+        const RowClasses::Tile t = a_classes.locate(static_cast<uint32_t>(unit.tile.m), kBM);
+        a_lead_bytes = a_classes.shift[t.row_class] * static_cast<int>(sizeof(T));
+        out = c + t.row_class * n;
+        rows = a_classes.rows[t.row_class];
+        pitch = a_classes.count * n;
+        first = t.first_row + 64 * consumer;
+      }
       if constexpr (kARegisters) {
         // The fragments of MMAs in flight must stay untouched until they retire, so two sets
         // alternate. In straight-line pairs (an odd first k-tile peeled off), ptxas sees
@@ -525,7 +588,7 @@ __global__ void __launch_bounds__(wgmma_tile(kConfig).threads(), wgmma_tile(kCon
       // TMA stores or, for outputs TMA cannot address (direct_word_bytes > 0), row-wise
       // stores. The next box's bias values are loaded before this box's stores, so their
       // latency hides behind them.
-      const int64_t slab_row = unit.tile.m * kBM + 64 * consumer;
+      const int64_t slab_row = first;
       const int64_t tile_col0 = unit.tile.n * kBN;
       const bool tma_store = direct_word_bytes == 0;
       typename Staged::BoxBias next_bias = Staged::bias(warp, lane, slab_row, tile_col0, m, n, epilogue);
@@ -553,7 +616,11 @@ __global__ void __launch_bounds__(wgmma_tile(kConfig).threads(), wgmma_tile(kCon
         if (tma_store) fence_proxy_async_shared();  // the writes, visible to the TMA unit
         named_barrier_sync(1 + consumer, 128);
         if (!tma_store) {
-          Staged::copy_out(buffer, c + unit.split * m * n, m, n, slab_row, col0, threadIdx.x % 128, direct_word_bytes);
+          if constexpr (kTransposedC) {
+            Staged::copy_out(buffer, out, m, n, slab_row, col0, threadIdx.x % 128, direct_word_bytes);
+          } else {
+            Staged::copy_out(buffer, out, rows, n, pitch, slab_row, col0, threadIdx.x % 128, direct_word_bytes);
+          }
         } else if (issuer) {
           Staged::store(&c_map, buffer, slab_row, col0, unit.split);
           tma_store_commit();
@@ -635,6 +702,13 @@ inline bool last_wave_split_switched_off() {
   return off;
 }
 
+// TILEDMM_ROW_CLASSES=off reads A as before row classes (copied where TMA cannot read it,
+// in place where it can): what the classes buy.
+inline bool row_classes_switched_off() {
+  static const bool off = environment_says("TILEDMM_ROW_CLASSES", "off");
+  return off;
+}
+
 // The widest word (2 to 16 bytes) at which every row of a row-major [*, n] output starts.
 inline int store_word_bytes(const void* out, int64_t n, int64_t element_size) {
   const auto address = reinterpret_cast<uintptr_t>(out);
@@ -654,10 +728,64 @@ CUtensorMap operand_tensor_map(const MatrixView& v, bool is_a, int block_mn) {
                   : make_tensor_map_2d(v.data, tma_dtype<T>(), k_extent, mn_extent, ld_bytes, kRowElements, block_mn);
 }
 
+// Row classes (row_classes.h) of a row-major A, in tiles of block_m rows; none where they
+// would make more tile rows than A itself does, or where a class's rows, counted from their
+// aligned start, would overlap the next ones (a contiguous A with a storage offset).
+template <typename T>
+std::optional<RowClasses> row_classes_of(const MatrixView& a, int block_m) {
+  constexpr int64_t kSize = sizeof(T);
+  const int64_t pitch = a.ld * kSize;
+  RowClasses classes{};
+  constexpr int64_t kAlignment = RowClasses::kAlignment;
+  classes.count = static_cast<int32_t>(kAlignment / std::gcd(pitch, kAlignment));
+  int64_t tiles = 0;
+  for (int j = 0; j < RowClasses::kMax; ++j) {
+    classes.first_tile[j] = static_cast<int32_t>(tiles);
+    if (j >= classes.count) continue;
+    const uintptr_t start = reinterpret_cast<uintptr_t>(a.data) + j * pitch;
+    const uintptr_t base = start & ~uintptr_t{kAlignment - 1};
+    const int64_t shift = static_cast<int64_t>(start - base) / kSize;
+    const int64_t rows = j < a.rows ? (a.rows - j + classes.count - 1) / classes.count : 0;
+    if ((a.cols + shift) * kSize > classes.count * pitch) return std::nullopt;
+    classes.shift[j] = static_cast<int32_t>(shift);
+    classes.rows[j] = rows;
+    classes.max_shift = std::max(classes.max_shift, classes.shift[j]);
+    // A class without rows is never loaded; its map only has to be valid.
+    classes.maps[j] = make_tensor_map_2d(reinterpret_cast<const void*>(base), tma_dtype<T>(), a.cols + shift,
+                                         std::max<int64_t>(rows, 1), classes.count * pitch,
+                                         kSwizzleRowBytes / static_cast<int>(kSize), block_m);
+    tiles += (rows + block_m - 1) / block_m;
+  }
+  classes.first_tile[RowClasses::kMax] = static_cast<int32_t>(tiles);
+  if (tiles != (a.rows + block_m - 1) / block_m) return std::nullopt;  // never fewer
+  return classes;
+}
+
+// Whether reading A by row classes beats the alternative, for an A whose rows TMA could
+// read in place (16 bytes into their sectors) or could not (then copied). The classes'
+// rows start on 32-byte but mostly not on 128-byte boundaries, which costs TMA a second L2
+// request per row and k-tile. Against a copy that pays only where A is the narrow side of
+// the tile (H100, 4088 x 4096 x 4095 bf16: 128x256 184 against 195 us, 128x128 239 against
+// 207); against rows read in place off their sectors it pays everywhere but there
+// (4088 x 4096 x 4088: 128x64 396 against 505 us, 128x256 178 against 174; bench/NOTES.md,
+// session 21).
+inline bool row_classes_pay(bool tma_could_read_in_place, const WgmmaTile& tile) {
+  return tma_could_read_in_place ? tile.block_n < 256 : tile.block_n == 256;
+}
+
+// The kernels that read A by row classes exist for 16-bit C without split-K or activation
+// (each instance costs compile time): the products that reach them are gemm calls.
+template <typename T, typename Out, Activation kActivation>
+constexpr bool kRowClassInstances =
+    !std::is_same_v<T, float> && std::is_same_v<T, Out> && kActivation == Activation::kNone;
+
 // Out = T: the output C with the problem's epilogue; Out = float: split-K partial planes.
+// `a_classes`: A is read in place by row classes (16-bit types, A and B row-major, no
+// split-K, no activation), else null.
 template <typename T, WgmmaConfigId kConfig, typename Out, Activation kActivation>
 void launch_config(const MatrixView& a, const MatrixView& b, Out* out, const GemmProblem& p, const SplitK& split,
-                   const LastWaveSplit& last_wave, OutputEpilogue<Out, kActivation> epilogue, cudaStream_t stream) {
+                   const LastWaveSplit& last_wave, OutputEpilogue<Out, kActivation> epilogue,
+                   const RowClasses* a_classes, cudaStream_t stream) {
   constexpr WgmmaTile kTile = wgmma_tile(kConfig);
   const bool a_mn_major = a.col_major, b_mn_major = !b.col_major;
   const bool transposed = wgmma_computes_c_transposed(std::is_same_v<T, float>, b.col_major);
@@ -669,18 +797,22 @@ void launch_config(const MatrixView& a, const MatrixView& b, Out* out, const Gem
   const MatrixView& kernel_a = transposed ? b : a;
   const MatrixView& kernel_b = transposed ? a : b;
   const int64_t kernel_m = transposed ? p.n : p.m, kernel_n = transposed ? p.m : p.n;
-  const CUtensorMap a_map = operand_tensor_map<T>(kernel_a, /*is_a=*/!transposed, kTile.block_m);
+  const CUtensorMap a_map =
+      a_classes != nullptr ? CUtensorMap{} : operand_tensor_map<T>(kernel_a, /*is_a=*/!transposed, kTile.block_m);
   const CUtensorMap b_map = operand_tensor_map<T>(kernel_b, /*is_a=*/transposed, kTile.block_n);
-  // C (or the split-K planes) through TMA stores when its rows keep 16-byte alignment.
-  const bool tma_store = output_tensor_map_ok(out, p.n, sizeof(Out)) && !direct_stores_forced();
+  // C (or the split-K planes) through TMA stores when its rows keep 16-byte alignment (and,
+  // with row classes, a tile's rows are consecutive ones).
+  const bool tma_store = output_tensor_map_ok(out, p.n, sizeof(Out)) && !direct_stores_forced() &&
+                         (a_classes == nullptr || a_classes->count == 1);
   // Otherwise row-wise stores in the widest word that every row start keeps aligned.
   const int direct_word_bytes = tma_store ? 0 : store_word_bytes(out, p.n, sizeof(Out));
   // Boxes of 64 C rows, or of 32 (TransposedStagedOutput: two per output buffer).
   const CUtensorMap c_map = tma_store ? make_output_tensor_map(out, output_tma_dtype<Out>(), p.n, p.m, split.splits,
                                                                sizeof(Out), /*box_rows=*/transposed ? 32 : 64)
                                       : CUtensorMap{};
-  const int64_t tiles = ((kernel_m + kTile.block_m - 1) / kTile.block_m) *
-                        ((kernel_n + kTile.block_n - 1) / kTile.block_n);
+  const int64_t tiles_m = a_classes != nullptr ? a_classes->first_tile[RowClasses::kMax]
+                                               : (kernel_m + kTile.block_m - 1) / kTile.block_m;
+  const int64_t tiles = tiles_m * ((kernel_n + kTile.block_n - 1) / kTile.block_n);
   const int sm_count = at::cuda::getCurrentDeviceProperties()->multiProcessorCount;
   TORCH_CHECK(tiles * split.splits <= kMaxPersistentUnits, "tiledmm.gemm (wgmma): ", tiles * split.splits,
               " work units exceed the persistent schedule's 32-bit indices");
@@ -709,9 +841,22 @@ void launch_config(const MatrixView& a, const MatrixView& b, Out* out, const Gem
     partials.head_k_tiles = last_wave.head_k_tiles;
     C10_CUDA_CHECK(cudaMemsetAsync(partials.flags, 0, flags * sizeof(int), stream));
   }
-  kernel<<<blocks, kTile.threads(), kTile.smem_bytes(), stream>>>(a_map, b_map, c_map, direct_word_bytes, out,
-                                                                  kernel_m, kernel_n, p.k, split.k_per_split, partials,
-                                                                  epilogue);
+  if (a_classes == nullptr) {
+    kernel<<<blocks, kTile.threads(), kTile.smem_bytes(), stream>>>(a_map, b_map, c_map, NoRowClasses{},
+                                                                    direct_word_bytes, out, kernel_m, kernel_n, p.k,
+                                                                    split.k_per_split, partials, epilogue);
+  } else if constexpr (kRowClassInstances<T, Out, kActivation>) {
+    const auto by_classes = wgmma_gemm_kernel<T, Out, kConfig, false, true, kActivation, false, /*kRowClasses=*/true>;
+    static std::atomic<uint64_t> classes_opted_in;
+    allow_dynamic_smem(by_classes, kTile.smem_bytes(), classes_opted_in);
+    // The classes' K coordinates run max_shift elements further (row_classes.h).
+    const int64_t k = p.k + a_classes->max_shift;
+    by_classes<<<blocks, kTile.threads(), kTile.smem_bytes(), stream>>>(a_map, b_map, c_map, *a_classes,
+                                                                        direct_word_bytes, out, kernel_m, kernel_n, k,
+                                                                        k, partials, epilogue);
+  } else {
+    TORCH_CHECK(false, "tiledmm.gemm (wgmma): no row-class kernel for this output and epilogue");
+  }
   C10_CUDA_KERNEL_LAUNCH_CHECK();
 }
 
@@ -732,15 +877,27 @@ void launch_operands(const GemmProblem& p, WgmmaConfigId config, bool c_transpos
   TORCH_CHECK(!c_transposed || (kTf32 && !p.b.col_major), "tiledmm.gemm (wgmma): C^T is for TF32 with B row-major");
   at::Tensor a_storage, b_storage;  // workspaces, freed to the caching allocator on this stream
   const auto options = out.options().dtype(p.dtype);
+  // An A whose rows do not all start on 32-byte boundaries is read by row classes where
+  // the kernel can and they pay (row_classes.h); else it is copied if TMA cannot read it.
+  std::optional<RowClasses> a_classes;
+  if (!kTf32 && !p.a.col_major && !p.b.col_major && !split.active() &&
+      p.epilogue.activation == Activation::kNone &&
+      !tma_reads_in_place(p.a, sizeof(T), /*whole_sectors=*/true) &&
+      row_classes_pay(tma_reads_in_place(p.a, sizeof(T), /*whole_sectors=*/false), wgmma_tile(config)) &&
+      !row_classes_switched_off()) {
+    a_classes = row_classes_of<T>(p.a, wgmma_tile(config).block_m);
+  }
   // The kernel's B (the problem's A when it computes C^T) is read from whole sectors.
   const bool sectors = repack_rows_off_sectors(p.m, p.n, p.k);
-  const MatrixView a =
-      tma_ready(p.a, /*is_a=*/true, /*k_major=*/kTf32 && c_transposed, sectors && c_transposed, options, a_storage);
+  const MatrixView a = a_classes ? p.a
+                                 : tma_ready(p.a, /*is_a=*/true, /*k_major=*/kTf32 && c_transposed,
+                                             sectors && c_transposed, options, a_storage);
   const MatrixView b =
       tma_ready(p.b, /*is_a=*/false, /*k_major=*/kTf32 && !c_transposed, sectors && !c_transposed, options, b_storage);
   with_wgmma_config(config, [&](auto id) {
     with_kernel_output<T>(split, p.epilogue, out.data_ptr(), [&](auto* dst, auto epilogue) {
-      launch_config<T, decltype(id)::value>(a, b, dst, p, split, last_wave, epilogue, stream);
+      launch_config<T, decltype(id)::value>(a, b, dst, p, split, last_wave, epilogue,
+                                            a_classes ? &*a_classes : nullptr, stream);
     });
   });
 }
