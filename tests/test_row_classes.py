@@ -56,14 +56,15 @@ def rows_with_offset(m, k, ld, offset, dtype, gen):
 # (m, n, k, ld, offset). TMA cannot read: classes of 16 (odd ld: shifts 0-15, so K + 15 =
 # 268 needs a 5th k-tile), of 8 and 4, of 1 (32-byte rows, base 2 bytes off). TMA reads off
 # sectors: classes of 2 (400-byte rows), of 1 (base 16 bytes off). m = 2040 = 16 x 127.5:
-# the classes make as many tile rows (of 64 or 128) as a copy would.
+# the classes make as many tile rows (of 64 or 128) as a copy would. An odd n gives C rows
+# of 2-byte alignment, written by the warpgroups' own stores, every C-th row.
 CASES = [
-    (2040, 520, 253, 253, 0),   # C = 16
+    (2040, 521, 253, 253, 0),   # C = 16
     (2040, 264, 301, 301, 3),   # C = 16, base 6 bytes off
-    (2040, 136, 250, 250, 0),   # C = 8 (500-byte rows)
-    (2040, 200, 260, 260, 0),   # C = 4 (520-byte rows)
+    (2040, 137, 250, 250, 0),   # C = 8 (500-byte rows)
+    (2040, 201, 260, 260, 0),   # C = 4 (520-byte rows)
     (2040, 128, 200, 208, 1),   # C = 1: 416-byte rows, base 2 bytes off
-    (2040, 128, 200, 200, 0),   # C = 2: 400-byte rows, 16 bytes off every other sector
+    (2040, 129, 200, 200, 0),   # C = 2: 400-byte rows, 16 bytes off every other sector
     (2040, 128, 200, 208, 8),   # C = 1: base 16 bytes off
 ]
 
@@ -75,7 +76,7 @@ def test_a_off_sectors(dtype, case):
     m, n, k, ld, offset = case
     gen = torch.Generator(device="cuda").manual_seed(m + n + k + ld + offset)
     a = rows_with_offset(m, k, ld, offset, dtype, gen)
-    b = torch.randn(k, n, device="cuda", dtype=torch.float64, generator=gen).to(dtype)  # whole sectors
+    b = torch.randn(k, 544, device="cuda", dtype=torch.float64, generator=gen).to(dtype)[:, :n]  # whole sectors
     tma_reads_a = row_alignment(a) % 16 == 0
     assert row_alignment(a) % 32 != 0
     by_classes = 0
@@ -99,7 +100,7 @@ def test_a_off_sectors(dtype, case):
 def test_many_tiles_per_class(dtype):
     # 4095 = 16 x 255 + 15 rows: 2 tile rows of 128 per class, several tiles per persistent
     # block, a ragged K whose classes shift by up to 15, and C's 2-byte rows (n odd) written
-    # through the row-class mapping.
+    # through the row-class mapping, with a ragged last box.
     m, n, k = 4095, 1999, 1021
     gen = torch.Generator(device="cuda").manual_seed(11)
     a = torch.randn(m, k, device="cuda", dtype=torch.float64, generator=gen).to(dtype)
