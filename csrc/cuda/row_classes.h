@@ -23,14 +23,15 @@
 namespace tiledmm::cuda {
 
 struct RowClasses {
-  static constexpr int kMax = 16;
+  static constexpr int kMax = 16;        // C for 2-byte elements and an odd leading dimension
   static constexpr int kAlignment = 32;  // bytes: where each class's rows start, less the shift
   CUtensorMap maps[kMax];          // class j's rows (the first `count`)
-  int64_t rows[kMax];              // rows in class j
+  int64_t rows[kMax];              // rows in class j (0 for a class past A's last row)
   int32_t shift[kMax];             // elements class j's rows start past a 32-byte boundary
-  int32_t first_tile[kMax + 1];    // class j's tile rows: [first_tile[j], first_tile[j + 1])
+  int32_t first_tile[kMax + 1];    // class j's tile rows: [first_tile[j], first_tile[j + 1]);
+                                   // for j >= count, the total
   int32_t count;                   // C
-  int32_t max_shift;
+  int32_t max_shift;               // K grows by this much (the classes' k-tiles start early)
 
   struct Tile {
     int row_class;
