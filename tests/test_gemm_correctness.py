@@ -156,16 +156,23 @@ def test_repacked_operands_with_many_lines():
 @runs_wgmma
 @pytest.mark.parametrize("dtype", [torch.bfloat16, torch.float32], ids=str)
 def test_rows_off_sectors_repacked(dtype, monkeypatch):
-    # Rows 16 bytes into a 32-byte sector (leading dimensions of k + 8 bf16 or k + 4 floats):
-    # TMA reads the kernel's B slowly then, so from 2048^3 of work on wgmma copies it into a
-    # 128-byte pitched workspace (TF32 computes C^T here: its B is the problem's A); below
-    # that it reads both in place. Both paths against float64.
+    # Rows 16 bytes into a 32-byte sector (leading dimensions of 8 mod 16 bf16, 4 mod 8 floats):
+    # TMA reads the kernel's B slowly then, so from 1,536 rows of the kernel's C or 2048^3 of
+    # work on wgmma copies it into a 128-byte pitched workspace (TF32 computes C^T here: its B
+    # is the problem's A, its rows C's n); below that it reads both in place. Both paths
+    # against float64.
     monkeypatch.setattr(torch.backends.cuda.matmul, "allow_tf32", True)
     gen = torch.Generator(device="cuda").manual_seed(6)
-    pad = 16 // torch.empty((), dtype=dtype).element_size()
-    for (m, n, k), copied in [((2048, 2048, 2048), True), ((1000, 1000, 1000), False)]:
-        a = torch.randn(m, k + pad, device="cuda", dtype=dtype, generator=gen)[:, :k]
-        b = torch.randn(k, n + pad, device="cuda", dtype=dtype, generator=gen)[:, :n]
+    size = torch.empty((), dtype=dtype).element_size()
+
+    def off_sectors(extent):  # the first leading dimension >= extent with rows 16 bytes into sectors
+        return next(ld for ld in range(extent, extent + 32) if ld * size % 32 == 16)
+
+    tf32 = dtype == torch.float32
+    for (m, n, k), copied in [((2048, 2048, 2048), True), ((1000, 1000, 1000), False),
+                              ((3000, 1000, 1000), not tf32), ((1000, 3000, 1000), tf32)]:
+        a = torch.randn(m, off_sectors(k), device="cuda", dtype=dtype, generator=gen)[:, :k]
+        b = torch.randn(k, off_sectors(n), device="cuda", dtype=dtype, generator=gen)[:, :n]
         poison_cached_block(m, n, dtype, "cuda")
         with torch.profiler.profile(activities=[torch.profiler.ProfilerActivity.CUDA]) as prof:
             out = tiledmm.gemm(a, b, kernel="wgmma")

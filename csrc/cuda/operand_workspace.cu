@@ -114,7 +114,7 @@ StoredLines stored_lines(const MatrixView& v) {
 }  // namespace
 
 bool repack_rows_off_sectors(int64_t m, int64_t n, int64_t k) {
-  return static_cast<double>(m) * static_cast<double>(n) * static_cast<double>(k) >= 8589934592.0;  // 2048^3
+  return m >= 1536 || static_cast<double>(m) * static_cast<double>(n) * static_cast<double>(k) >= 8589934592.0;  // 2048^3
 }
 
 bool tma_reads_in_place(const MatrixView& v, int64_t element_size, bool whole_sectors) {

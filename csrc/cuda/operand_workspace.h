@@ -14,8 +14,10 @@ namespace tiledmm::cuda {
 // When TMA reads the B operand of a wgmma product (the 256-wide side of its tiles) with rows
 // that start 16 bytes into a 32-byte sector (the base or the leading dimension an odd
 // multiple of 16 bytes: 1000 bf16, say), the product runs ~1.4x longer (H100, bf16 4096^3:
-// 260 against 177 us; such an A alone costs ~2%; bench/NOTES.md, session 20). From 2048^3 of
-// work on, a copy of B costs less than that, so the wgmma launcher makes one.
+// 260 against 177 us; bench/NOTES.md, session 20). Every tile row of C reads all of B, so a
+// copy of B pays from enough rows on: the wgmma launcher makes one from 1,536 rows of its C
+// (m: C^T's rows when it computes C^T; 3000 x 1000 x 1000 bf16: 25.6 us with B off sectors,
+// 20.0 with B aligned; session 21), or from 2048^3 of work.
 bool repack_rows_off_sectors(int64_t m, int64_t n, int64_t k);
 
 // TMA reads `v` where it lies: its rows start on 16-byte boundaries, and with

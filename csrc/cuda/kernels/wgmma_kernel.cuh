@@ -888,7 +888,7 @@ void launch_operands(const GemmProblem& p, WgmmaConfigId config, bool c_transpos
     a_classes = row_classes_of<T>(p.a, wgmma_tile(config).block_m);
   }
   // The kernel's B (the problem's A when it computes C^T) is read from whole sectors.
-  const bool sectors = repack_rows_off_sectors(p.m, p.n, p.k);
+  const bool sectors = c_transposed ? repack_rows_off_sectors(p.n, p.m, p.k) : repack_rows_off_sectors(p.m, p.n, p.k);
   const MatrixView a = a_classes ? p.a
                                  : tma_ready(p.a, /*is_a=*/true, /*k_major=*/kTf32 && c_transposed,
                                              sectors && c_transposed, options, a_storage);
