@@ -63,9 +63,9 @@ def plan(m: int, n: int, k: int, dtype: torch.dtype = torch.float32, *,
     (``torch.backends.cuda.matmul.allow_tf32``), as a gemm call would see it.
     ``a_aligned`` / ``b_aligned``: the operand's base and leading dimension are 16-byte
     aligned, so TMA reads it in place (``wgmma`` copies it otherwise, or in 16-bit types
-    with both operands row-major and 128x256 tiles reads A by row classes; from 2048^3 of
-    work on it also copies a B whose rows start 16 bytes into a 32-byte sector; neither
-    changes the plan).
+    with both operands row-major and 128x256 tiles reads A by row classes; from 1,536 rows of
+    its C or 2048^3 of work on it also copies a B whose rows start 16 bytes into a 32-byte
+    sector; neither changes the plan).
     Returns ``{"kernel": ..., "config": ..., "reason": ..., "split_k": ..., "c_transposed": ...,
     "last_wave_split": ...}``, where ``split_k`` is the number of K slices per output tile
     (1: no split-K), ``c_transposed`` says the kernel computes C^T = B^T A^T (its block rows
