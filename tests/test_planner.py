@@ -98,6 +98,15 @@ def test_wgmma_tile_by_tile_count():
     # 64 tiles of 128x128: 128 of 128x64 instead, and no split-K (its reduction costs more).
     p = tiledmm.plan(1024, 1024, 4096, torch.bfloat16)
     assert p["config"] == "128x64_k128B_2wg_s8" and p["split_k"] == 1, p
+    # 96 tiles of 128x128 in one wave (73% of the SMs) beat 192 of 128x64 in two: a small
+    # tile's k-tile costs about a 128x128 one's. Not with 64 k-tiles, where split-K would
+    # slice the 128x128 tiles, nor for TF32.
+    p = tiledmm.plan(1536, 1024, 1024, torch.bfloat16)
+    assert p["config"] == "128x128_k128B_2wg_s6" and "in one wave" in p["reason"] and p["split_k"] == 1, p
+    p = tiledmm.plan(1536, 1024, 4096, torch.bfloat16)
+    assert p["config"] == "128x64_k128B_2wg_s8", p
+    p = tiledmm.plan(1536, 1024, 512, torch.float32, allow_tf32=True)
+    assert p["config"] == "128x64_k128B_2wg_s8", p
     # 72 tiles of 128x64; 144 of 64x64 would have to share SMs.
     p = tiledmm.plan(768, 768, 768, torch.bfloat16)
     assert p["config"] == "128x64_k128B_2wg_s8" and p["split_k"] == 1, p
