@@ -277,9 +277,9 @@ WgmmaConfigId pick_wgmma_config(const GemmShape& s, const GpuInfo& gpu, const Re
   // One wave of 128x128 tiles beats the two waves (the second partial) of 128x64 ones that
   // would replace it: a 128x64 k-tile costs about what a 128x128 one does (~600 cycles,
   // bench/NOTES.md, session 20), which the wave model's "by area" misses (H100 bf16,
-  // 1536x1024x1024: 8.4 against 12.3 us, 1500x1000x1000: 12.9 against 17.4; session 21).
+  // 1536x1024x1024: 8.5 against 12.4 us, 1500x1000x1000: 12.7 against 17.4; session 21).
   // Not where K has the 32 k-tiles that let split-K cut 128x128 tiles into slices, which
-  // measured slower (1536x1024x4096: 36.9 against 31.6 us), nor for TF32 (not measured).
+  // measured slower (1536x1024x4096: 36.8 against 29.3 us), nor for TF32 (not measured).
   const int64_t narrow = tiles(WgmmaConfigId::k128x64);
   const int64_t k_tiles = ceil_div(s.k, WgmmaTile::kRowBytes / static_cast<int64_t>(c10::elementSize(s.dtype)));
   if (s.dtype != c10::kFloat && square <= gpu.sm_count && narrow > gpu.sm_count && k_tiles < 32) {
