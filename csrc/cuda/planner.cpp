@@ -56,6 +56,9 @@ SplitK k_slices(int64_t k, int64_t splits, int block_k) {
 // skinny family's k-tile is a whole block step, hundreds deep: one is enough per slice.
 // wgmma wants 16 k-tiles per slice: its k-tile is short next to the fixed costs of a
 // persistent block and of the reduction kernel, ~5 us together at 1024^3 on an H100.)
+// wgmma's shallowest split-K slice, in k-tiles (pick_split_k).
+constexpr int64_t kWgmmaMinSliceKTiles = 16;
+
 SplitK pick_split_k(const GemmShape& s, int64_t tiles, int block_k, int64_t slots, const Reasons& why,
                     int64_t min_slice_k_tiles = 4) {
   constexpr int64_t kMaxSplits = 16;
@@ -282,7 +285,8 @@ WgmmaConfigId pick_wgmma_config(const GemmShape& s, const GpuInfo& gpu, const Re
   // measured slower (1536x1024x4096: 36.8 against 29.3 us), nor for TF32 (not measured).
   const int64_t narrow = tiles(WgmmaConfigId::k128x64);
   const int64_t k_tiles = ceil_div(s.k, WgmmaTile::kRowBytes / static_cast<int64_t>(c10::elementSize(s.dtype)));
-  if (s.dtype != c10::kFloat && square <= gpu.sm_count && narrow > gpu.sm_count && k_tiles < 32) {
+  if (s.dtype != c10::kFloat && square <= gpu.sm_count && narrow > gpu.sm_count &&
+      k_tiles < 2 * kWgmmaMinSliceKTiles) {
     why.add(square, " tiles of 128x128 in one wave on ", gpu.sm_count, " SMs (", narrow,
             " of 128x64 would take two)");
     return WgmmaConfigId::k128x128;
@@ -526,7 +530,7 @@ Plan plan_gemm(const GemmShape& s, const GpuInfo& gpu, std::string_view requeste
       }
     }
     const int64_t tiles = tile_count(wgmma_kernel_shape(s, plan.wgmma_c_transposed), block_m, block_n);
-    const int64_t min_slice_k_tiles = plan.family == KernelFamily::kWgmma ? 16 : 4;
+    const int64_t min_slice_k_tiles = plan.family == KernelFamily::kWgmma ? kWgmmaMinSliceKTiles : 4;
     plan.split = pick_split_k(s, tiles, block_k, static_cast<int64_t>(gpu.sm_count) * blocks_per_sm, why,
                               min_slice_k_tiles);
     if (plan.family == KernelFamily::kWgmma && !plan.split.active()) {

@@ -738,26 +738,31 @@ std::optional<RowClasses> row_classes_of(const MatrixView& a, int block_m) {
   RowClasses classes{};
   constexpr int64_t kAlignment = RowClasses::kAlignment;
   classes.count = static_cast<int32_t>(kAlignment / std::gcd(pitch, kAlignment));
+  // Class j's rows, counted from row j's start rounded down to kAlignment bytes.
+  auto class_base = [&](int j) { return (reinterpret_cast<uintptr_t>(a.data) + j * pitch) & ~uintptr_t{kAlignment - 1}; };
   int64_t tiles = 0;
   for (int j = 0; j < RowClasses::kMax; ++j) {
     classes.first_tile[j] = static_cast<int32_t>(tiles);
     if (j >= classes.count) continue;
     const uintptr_t start = reinterpret_cast<uintptr_t>(a.data) + j * pitch;
-    const uintptr_t base = start & ~uintptr_t{kAlignment - 1};
-    const int64_t shift = static_cast<int64_t>(start - base) / kSize;
+    const int64_t shift = static_cast<int64_t>(start - class_base(j)) / kSize;
     const int64_t rows = j < a.rows ? (a.rows - j + classes.count - 1) / classes.count : 0;
     if ((a.cols + shift) * kSize > classes.count * pitch) return std::nullopt;
     classes.shift[j] = static_cast<int32_t>(shift);
     classes.rows[j] = rows;
     classes.max_shift = std::max(classes.max_shift, classes.shift[j]);
-    // A class without rows is never loaded; its map only has to be valid.
-    classes.maps[j] = make_tensor_map_2d(reinterpret_cast<const void*>(base), tma_dtype<T>(), a.cols + shift,
-                                         std::max<int64_t>(rows, 1), classes.count * pitch,
-                                         kSwizzleRowBytes / static_cast<int>(kSize), block_m);
     tiles += (rows + block_m - 1) / block_m;
   }
   classes.first_tile[RowClasses::kMax] = static_cast<int32_t>(tiles);
   if (tiles != (a.rows + block_m - 1) / block_m) return std::nullopt;  // never fewer
+  // The tensor maps only for classes that will run. A class without rows is never loaded;
+  // its map only has to be valid.
+  for (int j = 0; j < classes.count; ++j) {
+    classes.maps[j] = make_tensor_map_2d(reinterpret_cast<const void*>(class_base(j)), tma_dtype<T>(),
+                                         a.cols + classes.shift[j],
+                                         std::max<int64_t>(classes.rows[j], 1), classes.count * pitch,
+                                         kSwizzleRowBytes / static_cast<int>(kSize), block_m);
+  }
   return classes;
 }
 
