@@ -120,11 +120,13 @@ def row_class_launches(dtype):
     """wgmma reading a row-major A by row classes (csrc/cuda/row_classes.h): one TMA cannot
     read (rows of 253 elements: 16 classes, the first k-tile's leading columns zeroed in
     shared memory) with 128x256 tiles, and one whose rows start 16 bytes off their sectors
-    (200 elements: 2 classes) with 128x64 tiles."""
+    (200 elements: 2 classes) with 128x64 tiles; and the first again with rows of C that
+    start 2 bytes into 4-byte words (135 elements), which leave in 2-byte stores."""
     launches = 0
-    for spec, k in [("wgmma:128x256_k128B_2wg_s4", 253), ("wgmma:128x64_k128B_2wg_s8", 200)]:
+    for spec, k, n in [("wgmma:128x256_k128B_2wg_s4", 253, 136), ("wgmma:128x64_k128B_2wg_s8", 200, 136),
+                       ("wgmma:128x256_k128B_2wg_s4", 253, 135)]:
         a = torch.randn(2040, k, device="cuda", dtype=torch.float64).to(dtype)
-        b = torch.randn(k, 136, device="cuda", dtype=torch.float64).to(dtype)
+        b = torch.randn(k, n, device="cuda", dtype=torch.float64).to(dtype)
         out = tiledmm.gemm(a, b, kernel=spec)
         assert_matches_reference(out, a, b, against_torch=False)
         launches += 1
