@@ -8,6 +8,8 @@
 // bytes per thread; transposes go through a shared-memory tile.
 #include "operand_workspace.h"
 
+#include "common/ptx.cuh"
+
 #include <ATen/ATen.h>
 #include <ATen/cuda/CUDAContext.h>
 #include <c10/cuda/CUDAException.h>
@@ -36,15 +38,6 @@ template <>
 struct ElementBits<8> {
   using type = uint64_t;
 };
-
-// A 16-byte store that asks L2 to keep its line (evict_last).
-__device__ __forceinline__ void store_kept_in_l2(uint4* address, const uint4& v) {
-  uint64_t policy;
-  asm volatile("createpolicy.fractional.L2::evict_last.b64 %0, 1.0;" : "=l"(policy));
-  asm volatile("st.global.L2::cache_hint.v4.u32 [%0], {%1, %2, %3, %4}, %5;" ::"l"(address), "r"(v.x), "r"(v.y),
-               "r"(v.z), "r"(v.w), "l"(policy)
-               : "memory");
-}
 
 // dst[line][e] = src[line][e] for e < extent; each thread writes one 16-byte chunk of a
 // destination line (dst_ld a multiple of 16 bytes, so every chunk is aligned), gathering

@@ -46,6 +46,9 @@ SplitK k_slices(int64_t k, int64_t splits, int block_k) {
   return {static_cast<int>(ceil_div(k_tiles, slice_k_tiles)), slice_k_tiles * block_k};
 }
 
+// wgmma's shallowest split-K slice, in k-tiles (pick_split_k, below).
+constexpr int64_t kWgmmaMinSliceKTiles = 16;
+
 // Split-K (split_k.h) when the output tiles cannot fill the GPU's resident block slots.
 // S slices per tile make tiles * S blocks of 1/S of the work each, run in
 // ceil(tiles * S / slots) waves, so the time goes as waves(S) / S: S = 4 for 32 tiles on
@@ -56,9 +59,6 @@ SplitK k_slices(int64_t k, int64_t splits, int block_k) {
 // skinny family's k-tile is a whole block step, hundreds deep: one is enough per slice.
 // wgmma wants 16 k-tiles per slice: its k-tile is short next to the fixed costs of a
 // persistent block and of the reduction kernel, ~5 us together at 1024^3 on an H100.)
-// wgmma's shallowest split-K slice, in k-tiles (pick_split_k).
-constexpr int64_t kWgmmaMinSliceKTiles = 16;
-
 SplitK pick_split_k(const GemmShape& s, int64_t tiles, int block_k, int64_t slots, const Reasons& why,
                     int64_t min_slice_k_tiles = 4) {
   constexpr int64_t kMaxSplits = 16;

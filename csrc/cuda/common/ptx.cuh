@@ -140,6 +140,20 @@ __device__ __forceinline__ Word load_streaming(const void* gmem) {
   return v;
 }
 
+// A 16-byte store whose line L2 keeps ahead of others (evict_last): data the next kernel
+// reads, such as an operand's repacked copy.
+__device__ __forceinline__ void store_kept_in_l2(uint4* gmem, const uint4& v) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  uint64_t policy;
+  asm volatile("createpolicy.fractional.L2::evict_last.b64 %0, 1.0;\n" : "=l"(policy));
+  asm volatile("st.global.L2::cache_hint.v4.u32 [%0], {%1, %2, %3, %4}, %5;\n" ::"l"(gmem), "r"(v.x), "r"(v.y),
+               "r"(v.z), "r"(v.w), "l"(policy)
+               : "memory");
+#else
+  *gmem = v;
+#endif
+}
+
 // A flag another block waits on: the store is ordered after this thread's earlier writes
 // (release), the load before this thread's later reads (acquire), at GPU scope.
 __device__ __forceinline__ void store_release_gpu(int* flag, int value) {
