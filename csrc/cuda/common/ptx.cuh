@@ -112,6 +112,27 @@ __device__ __forceinline__ uint2 load_shared_pair(uint32_t address) {
   return v;
 }
 
+// One 2-, 4-, 8- or 16-byte word from shared memory (a shared-window address aligned to
+// its width), for the same callers. A generic load there also may alias the caller's
+// global stores, so each waited for the store before it (bench/NOTES.md, session 23).
+template <typename Word>
+__device__ __forceinline__ Word load_shared(uint32_t address) {
+  Word w;
+  if constexpr (sizeof(Word) == 16) {
+    asm volatile("ld.shared.v4.u32 {%0, %1, %2, %3}, [%4];\n"
+                 : "=r"(w.x), "=r"(w.y), "=r"(w.z), "=r"(w.w)
+                 : "r"(address));
+  } else if constexpr (sizeof(Word) == 8) {
+    asm volatile("ld.shared.v2.u32 {%0, %1}, [%2];\n" : "=r"(w.x), "=r"(w.y) : "r"(address));
+  } else if constexpr (sizeof(Word) == 4) {
+    asm volatile("ld.shared.u32 %0, [%1];\n" : "=r"(w) : "r"(address));
+  } else {
+    static_assert(sizeof(Word) == 2, "a 2-, 4-, 8- or 16-byte word");
+    asm volatile("ld.shared.u16 %0, [%1];\n" : "=h"(w) : "r"(address));
+  }
+  return w;
+}
+
 // Two 32-bit words to shared memory at an 8-byte aligned shared-window address, for the
 // same callers: through a generic pointer the store would be a 64-bit generic ST with its
 // address arithmetic (the wgmma epilogue's boxes, bench/NOTES.md session 16).

@@ -189,7 +189,8 @@ __device__ __forceinline__ void select_box(float (&values)[kValues], const float
 // pointer steps. These instructions run on the consumers between two tiles' MMAs: with
 // 2-byte words at 4096 x 4095 x 4096, ncu counted 20.6 M more than TMA stores (+21% time)
 // when each word recomputed its coordinates, 6.5 M (+9%) this way (bench/NOTES.md,
-// session 14).
+// session 14). The box is read through shared-window addresses (load_shared): through the
+// generic pointer each word was a generic load that waited for the previous word's store.
 template <typename Out, int kRows, typename Word>
 __device__ __forceinline__ void copy_box_out_in(const unsigned char* buffer, Out* c, int64_t m, int64_t n,
                                                 int64_t pitch, int64_t row0, int64_t col0, int thread) {
@@ -205,11 +206,11 @@ __device__ __forceinline__ void copy_box_out_in(const unsigned char* buffer, Out
   int row = thread / kWordsPerRow;
   Out* out = c + (row0 + row) * pitch + col;
   const int64_t step = kRowsPerPass * pitch;
+  const uint32_t box = shared_address(buffer) + byte % 16;
 #pragma unroll 4
   for (; row < rows; row += kRowsPerPass, out += step) {
     const int chunk = (byte / 16) ^ (row % 8);
-    *reinterpret_cast<Word*>(out) =
-        *reinterpret_cast<const Word*>(buffer + row * kSwizzleRowBytes + chunk * 16 + byte % 16);
+    *reinterpret_cast<Word*>(out) = load_shared<Word>(box + row * kSwizzleRowBytes + chunk * 16);
   }
 }
 
