@@ -133,6 +133,17 @@ __device__ __forceinline__ Word load_shared(uint32_t address) {
   return w;
 }
 
+// Programmatic dependent launch (sm_90+). A kernel launched with the programmatic
+// stream-serialization attribute (launch_after_prior_kernel) may be placed on the GPU before
+// the kernel ahead of it in the stream has finished: each of its threads waits here before
+// its first access to global memory that kernel may write (or read), until that kernel has
+// finished and its writes are visible. For a kernel launched plainly, a no-op.
+__device__ __forceinline__ void wait_for_prior_kernel() {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  asm volatile("griddepcontrol.wait;\n" ::: "memory");
+#endif
+}
+
 // Two 32-bit words to shared memory at an 8-byte aligned shared-window address, for the
 // same callers: through a generic pointer the store would be a 64-bit generic ST with its
 // address arithmetic (the wgmma epilogue's boxes, bench/NOTES.md session 16).

@@ -6,7 +6,10 @@
 // accumulator type and rounds once to T.
 #include "launchers.h"
 
+#include "dependent_launch.h"
+
 #include "../common/epilogue.cuh"
+#include "../common/ptx.cuh"
 
 #include <ATen/cuda/CUDAContext.h>
 #include <c10/cuda/CUDAException.h>
@@ -27,6 +30,7 @@ struct alignas(kVec * sizeof(T)) Packed {
 template <typename Acc, typename T, int kVec, Activation kActivation>
 __global__ void reduce_split_k_kernel(const Acc* __restrict__ partials, int splits, int64_t m, int64_t n,
                                       T* __restrict__ c, OutputEpilogue<T, kActivation> epilogue) {
+  wait_for_prior_kernel();  // the partial sums: the GEMM ahead of this one writes them
   const int64_t plane = m * n;
   const int64_t stride = static_cast<int64_t>(gridDim.x) * blockDim.x * kVec;
   for (int64_t i = (static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x) * kVec; i < plane; i += stride) {
@@ -55,9 +59,9 @@ void launch_typed(const at::Tensor& partials, const GemmProblem& p, at::Tensor& 
     constexpr Activation kActivation = decltype(activate)::value;
     const int64_t threads_needed = (p.m * p.n + kV - 1) / kV;
     const int64_t blocks = std::min<int64_t>((threads_needed + kThreads - 1) / kThreads, 16 * sm_count);
-    reduce_split_k_kernel<Acc, T, kV, kActivation><<<static_cast<unsigned>(blocks), kThreads, 0, stream>>>(
-        partials.data_ptr<Acc>(), splits, p.m, p.n, c.data_ptr<T>(), OutputEpilogue<T, kActivation>::from(p.epilogue));
-    C10_CUDA_KERNEL_LAUNCH_CHECK();
+    launch_after_prior_kernel(reduce_split_k_kernel<Acc, T, kV, kActivation>, static_cast<unsigned>(blocks), kThreads,
+                              0, stream, /*programmatic=*/true, partials.data_ptr<Acc>(), splits, p.m, p.n, c.data_ptr<T>(),
+                              OutputEpilogue<T, kActivation>::from(p.epilogue));
   };
   // Vector path when kVec divides N (so it divides every plane and row too).
   with_any_activation(p.epilogue, [&](auto activate) {

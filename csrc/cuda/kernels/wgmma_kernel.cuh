@@ -36,6 +36,7 @@
 #include "launchers.h"
 #include "wgmma_typed.h"
 
+#include "dependent_launch.h"
 #include "dynamic_smem.h"
 
 #include "../common/epilogue.cuh"
@@ -481,6 +482,7 @@ __global__ void __launch_bounds__(wgmma_tile(kConfig).threads(), wgmma_tile(kCon
     // Producer: needs few registers.
     if constexpr (kRegisterHandOver) setmaxnreg_decrease<40>();
     if (threadIdx.x == 0) {
+      wait_for_prior_kernel();  // the operands may be copies the kernel ahead of this one writes
       int stage = 0;
       uint32_t phase = 0;
       for (; more; more = units.next(unit)) {
@@ -504,6 +506,7 @@ __global__ void __launch_bounds__(wgmma_tile(kConfig).threads(), wgmma_tile(kCon
     }
   } else {
     if constexpr (kRegisterHandOver) setmaxnreg_increase<232>();
+    wait_for_prior_kernel();  // before the first bias load, store of C or split-K partials
     const int consumer = warpgroup - 1;
     const int warp = (threadIdx.x / 32) % 4, lane = threadIdx.x % 32;
     int stage = 0;
@@ -791,7 +794,7 @@ constexpr bool kRowClassInstances =
 template <typename T, WgmmaConfigId kConfig, typename Out, Activation kActivation>
 void launch_config(const MatrixView& a, const MatrixView& b, Out* out, const GemmProblem& p, const SplitK& split,
                    const LastWaveSplit& last_wave, OutputEpilogue<Out, kActivation> epilogue,
-                   const RowClasses* a_classes, cudaStream_t stream) {
+                   const RowClasses* a_classes, bool behind_operand_copy, cudaStream_t stream) {
   constexpr WgmmaTile kTile = wgmma_tile(kConfig);
   const bool a_mn_major = a.col_major, b_mn_major = !b.col_major;
   const bool transposed = wgmma_computes_c_transposed(std::is_same_v<T, float>, b.col_major);
@@ -848,18 +851,18 @@ void launch_config(const MatrixView& a, const MatrixView& b, Out* out, const Gem
     C10_CUDA_CHECK(cudaMemsetAsync(partials.flags, 0, flags * sizeof(int), stream));
   }
   if (a_classes == nullptr) {
-    kernel<<<blocks, kTile.threads(), kTile.smem_bytes(), stream>>>(a_map, b_map, c_map, NoRowClasses{},
-                                                                    direct_word_bytes, out, kernel_m, kernel_n, p.k,
-                                                                    split.k_per_split, partials, epilogue);
+    launch_after_prior_kernel(kernel, blocks, kTile.threads(), kTile.smem_bytes(), stream, behind_operand_copy, a_map,
+                              b_map, c_map, NoRowClasses{}, direct_word_bytes, out, kernel_m, kernel_n, p.k,
+                              split.k_per_split, partials, epilogue);
   } else if constexpr (kRowClassInstances<T, Out, kActivation>) {
     const auto by_classes = wgmma_gemm_kernel<T, Out, kConfig, false, true, kActivation, false, /*kRowClasses=*/true>;
     static std::atomic<uint64_t> classes_opted_in;
     allow_dynamic_smem(by_classes, kTile.smem_bytes(), classes_opted_in);
     // The classes' K coordinates run max_shift elements further (row_classes.h).
     const int64_t k = p.k + a_classes->max_shift;
-    by_classes<<<blocks, kTile.threads(), kTile.smem_bytes(), stream>>>(a_map, b_map, c_map, *a_classes,
-                                                                        direct_word_bytes, out, kernel_m, kernel_n, k,
-                                                                        k, partials, epilogue);
+    launch_after_prior_kernel(by_classes, blocks, kTile.threads(), kTile.smem_bytes(), stream, behind_operand_copy,
+                              a_map, b_map, c_map, *a_classes, direct_word_bytes, out, kernel_m, kernel_n, k, k,
+                              partials, epilogue);
   } else {
     TORCH_CHECK(false, "tiledmm.gemm (wgmma): no row-class kernel for this output and epilogue");
   }
@@ -903,7 +906,8 @@ void launch_operands(const GemmProblem& p, WgmmaConfigId config, bool c_transpos
   with_wgmma_config(config, [&](auto id) {
     with_kernel_output<T>(split, p.epilogue, out.data_ptr(), [&](auto* dst, auto epilogue) {
       launch_config<T, decltype(id)::value>(a, b, dst, p, split, last_wave, epilogue,
-                                            a_classes ? &*a_classes : nullptr, stream);
+                                            a_classes ? &*a_classes : nullptr,
+                                            /*behind_operand_copy=*/a_storage.defined() || b_storage.defined(), stream);
     });
   });
 }
