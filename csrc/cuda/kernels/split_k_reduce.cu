@@ -60,8 +60,8 @@ void launch_typed(const at::Tensor& partials, const GemmProblem& p, at::Tensor& 
     const int64_t threads_needed = (p.m * p.n + kV - 1) / kV;
     const int64_t blocks = std::min<int64_t>((threads_needed + kThreads - 1) / kThreads, 16 * sm_count);
     launch_after_prior_kernel(reduce_split_k_kernel<Acc, T, kV, kActivation>, static_cast<unsigned>(blocks), kThreads,
-                              0, stream, /*programmatic=*/true, partials.data_ptr<Acc>(), splits, p.m, p.n, c.data_ptr<T>(),
-                              OutputEpilogue<T, kActivation>::from(p.epilogue));
+                              0, stream, /*programmatic=*/true, partials.data_ptr<Acc>(), splits, p.m, p.n,
+                              c.data_ptr<T>(), OutputEpilogue<T, kActivation>::from(p.epilogue));
   };
   // Vector path when kVec divides N (so it divides every plane and row too).
   with_any_activation(p.epilogue, [&](auto activate) {

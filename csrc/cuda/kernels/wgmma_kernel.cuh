@@ -850,8 +850,10 @@ void launch_config(const MatrixView& a, const MatrixView& b, Out* out, const Gem
     partials.head_k_tiles = last_wave.head_k_tiles;
     C10_CUDA_CHECK(cudaMemsetAsync(partials.flags, 0, flags * sizeof(int), stream));
   }
+  // Programmatic only right behind the copy: not behind the memset (a plain dependency).
+  const bool programmatic = behind_operand_copy && partials.tiles == 0;
   if (a_classes == nullptr) {
-    launch_after_prior_kernel(kernel, blocks, kTile.threads(), kTile.smem_bytes(), stream, behind_operand_copy, a_map,
+    launch_after_prior_kernel(kernel, blocks, kTile.threads(), kTile.smem_bytes(), stream, programmatic, a_map,
                               b_map, c_map, NoRowClasses{}, direct_word_bytes, out, kernel_m, kernel_n, p.k,
                               split.k_per_split, partials, epilogue);
   } else if constexpr (kRowClassInstances<T, Out, kActivation>) {
@@ -860,7 +862,7 @@ void launch_config(const MatrixView& a, const MatrixView& b, Out* out, const Gem
     allow_dynamic_smem(by_classes, kTile.smem_bytes(), classes_opted_in);
     // The classes' K coordinates run max_shift elements further (row_classes.h).
     const int64_t k = p.k + a_classes->max_shift;
-    launch_after_prior_kernel(by_classes, blocks, kTile.threads(), kTile.smem_bytes(), stream, behind_operand_copy,
+    launch_after_prior_kernel(by_classes, blocks, kTile.threads(), kTile.smem_bytes(), stream, programmatic,
                               a_map, b_map, c_map, *a_classes, direct_word_bytes, out, kernel_m, kernel_n, k, k,
                               partials, epilogue);
   } else {
