@@ -103,17 +103,9 @@ __device__ __forceinline__ uint32_t to_tf32(uint32_t float_bits) {
   return r;
 }
 
-// Two 32-bit words from shared memory (an 8-byte aligned shared-window address). For
-// callers whose pointer arithmetic hides the address space from the compiler, which would
-// otherwise emit a generic load.
-__device__ __forceinline__ uint2 load_shared_pair(uint32_t address) {
-  uint2 v;
-  asm volatile("ld.shared.v2.u32 {%0, %1}, [%2];\n" : "=r"(v.x), "=r"(v.y) : "r"(address));
-  return v;
-}
-
 // One 2-, 4-, 8- or 16-byte word from shared memory (a shared-window address aligned to
-// its width), for the same callers. A generic load there also may alias the caller's
+// its width). For callers whose pointer arithmetic hides the address space from the
+// compiler, which would otherwise emit a generic load; one that may also alias the caller's
 // global stores, so each waited for the store before it (bench/NOTES.md, session 23).
 template <typename Word>
 __device__ __forceinline__ Word load_shared(uint32_t address) {
@@ -133,6 +125,13 @@ __device__ __forceinline__ Word load_shared(uint32_t address) {
   return w;
 }
 
+// Two 32-bit words to shared memory at an 8-byte aligned shared-window address, for the
+// same callers: through a generic pointer the store would be a 64-bit generic ST with its
+// address arithmetic (the wgmma epilogue's boxes, bench/NOTES.md session 16).
+__device__ __forceinline__ void store_shared_pair(uint32_t address, uint32_t x, uint32_t y) {
+  asm volatile("st.shared.v2.u32 [%0], {%1, %2};\n" ::"r"(address), "r"(x), "r"(y) : "memory");
+}
+
 // Programmatic dependent launch (sm_90+). A kernel launched with the programmatic
 // stream-serialization attribute (launch_after_prior_kernel) may be placed on the GPU before
 // the kernel ahead of it in the stream has finished: each of its threads waits here before
@@ -142,13 +141,6 @@ __device__ __forceinline__ void wait_for_prior_kernel() {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
   asm volatile("griddepcontrol.wait;\n" ::: "memory");
 #endif
-}
-
-// Two 32-bit words to shared memory at an 8-byte aligned shared-window address, for the
-// same callers: through a generic pointer the store would be a 64-bit generic ST with its
-// address arithmetic (the wgmma epilogue's boxes, bench/NOTES.md session 16).
-__device__ __forceinline__ void store_shared_pair(uint32_t address, uint32_t x, uint32_t y) {
-  asm volatile("st.shared.v2.u32 [%0], {%1, %2};\n" ::"r"(address), "r"(x), "r"(y) : "memory");
 }
 
 // A 16-byte (uint4) or 8-byte (uint2) word from global memory that this kernel reads

@@ -154,7 +154,7 @@ struct MnMajorTf32Fragments {
       const uint32_t line = block + k_row * kSwizzleRowBytes + (((row % 32) / 4) ^ k_row) * 16;
 #pragma unroll
       for (int step = 0; step < kSteps; ++step) {
-        const uint2 pair = load_shared_pair(line + step * 8 * kSwizzleRowBytes);
+        const uint2 pair = load_shared<uint2>(line + step * 8 * kSwizzleRowBytes);
         a[step][2 * half] = pair.x;
         a[step][2 * half + 1] = pair.y;
       }
