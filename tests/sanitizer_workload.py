@@ -18,9 +18,11 @@ from conftest import (TWO_BLOCKS_PER_SM_WGMMA, assert_matches_reference, compute
 
 # (100, 264, 40): rows of C 16-byte aligned, so wgmma's epilogue takes TMA stores.
 # (520, 515, 37): enough reuse that simt copies unaligned operands along M/N with a padded
-# leading dimension (with the padded layouts).
+# leading dimension (with the padded layouts). (96, 140, 520): K deep enough that every
+# pipeline reuses each shared-memory buffer several times (a buffer's last reads against
+# the next copy into it).
 SHAPES = [(67, 133, 45), (129, 257, 33), (130, 129, 17), (1, 300, 7), (260, 300, 70), (100, 264, 40),
-          (520, 515, 37)]
+          (520, 515, 37), (96, 140, 520)]
 # Few output tiles and a deep, ragged K: the planner splits K (partials + reduction pass).
 SPLIT_SHAPES = [(16, 520, 2100), (200, 24, 2100)]
 # sliced: aligned rows read in place with K ragged inside them, storage ending at the
