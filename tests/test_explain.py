@@ -59,8 +59,8 @@ def test_tf32_with_row_major_b_tiles_c_transposed():
 @needs_cuda_build
 def test_simt_tile_table_matches_the_hierarchy():
     e = explain(4096, 4096, 4096, "fp32", gpu="H100")
-    assert e.block_tile == (128, 256, 32) and e.warp_tile == (64, 64) and e.thread_tile == (8, 16)
-    assert e.stages == 3 and e.smem_bytes == 3 * 32 * (132 + 260) * 4
+    assert e.block_tile == (128, 256, 16) and e.warp_tile == (64, 64) and e.thread_tile == (8, 16)
+    assert e.stages == 4 and e.smem_bytes == 4 * 16 * (132 + 260) * 4
     assert e.limited_by == "compute"
 
 

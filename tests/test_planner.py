@@ -25,9 +25,9 @@ def test_kernel_table():
 @needs_cuda_build
 def test_float32_large_uses_the_wide_tile():
     p = tiledmm.plan(4096, 4096, 4096, torch.float32, sm_count=132)
-    assert p["kernel"] == "simt" and p["config"] == "f32_128x256x32_w64x64_t8x16_s3"
+    assert p["kernel"] == "simt" and p["config"] == "f32_128x256x16_w64x64_t8x16_s4"
     assert "512 tiles of 128x256" in p["reason"] and p["split_k"] == 1
-    # 2048^2: one wave of 128 wide tiles; K <= 2048 steps by 16 (a shorter pipeline fill).
+    # 2048^2: one wave of 128 wide tiles.
     assert tiledmm.plan(2048, 2048, 2048, torch.float32, sm_count=132)["config"] == "f32_128x256x16_w64x64_t8x16_s4"
     # 1536 x 1536: 72 tiles of 128x256 are too few; 144 tiles of 128x128 fill the GPU.
     assert tiledmm.plan(1536, 1536, 1536, torch.float32, sm_count=132)["config"].startswith("f32_128x128x16_w64x32")
@@ -42,7 +42,7 @@ def test_float32_tile_by_waves():
     # 3072^2: 288 wide tiles are 2.2 waves; 576 square ones take less time.
     assert tiledmm.plan(3072, 3072, 3072, torch.float32, sm_count=132)["config"].startswith("f32_128x128x16_w64x32")
     # The same problem on a GPU with 144 SMs: 288 wide tiles are two full waves.
-    assert tiledmm.plan(3072, 3072, 3072, torch.float32, sm_count=144)["config"] == "f32_128x256x32_w64x64_t8x16_s3"
+    assert tiledmm.plan(3072, 3072, 3072, torch.float32, sm_count=144)["config"] == "f32_128x256x16_w64x64_t8x16_s4"
 
 
 @needs_cuda_build

@@ -128,8 +128,11 @@ LastWaveSplit pick_last_wave_split(int64_t tiles, int64_t k_tiles, int64_t block
 // keeps the slices few: 1025x1023x1021 takes 3 slices of 352 where counting waves alone took
 // 11 of 96 (measured 0.70x cuBLAS against 0.51x), 1536^3 4 slices instead of 11 (0.86x
 // against 0.79x).
-// The wide tile steps K by 32 for slices deeper than 2048 (half the barriers per FMA:
-// +4% at 4096^3), else by 16 with 4 stages (a shorter pipeline fill: +20% at 1024^3).
+// The wide tile steps K by 16 with 4 stages. The 32-deep step (half the barriers per FMA)
+// was 4% faster at 4096^3 until the main loop loaded each tile's first slices behind the
+// previous tile's FMAs; since then the 16-deep step is as fast or faster at every shape
+// measured (4097x4095x4093: 4-5%; its 32 KB loop stalls less on instruction fetch than the
+// 64 KB one), bench/NOTES.md session 24.
 struct SimtCandidate {
   SimtConfigId id;
   SplitK split;
@@ -188,10 +191,8 @@ SimtCandidate pick_simt(const GemmShape& s, const GpuInfo& gpu, const Reasons& w
             " tiles of 128x128 fill them");
     return estimate_simt(s, gpu, SimtConfigId::kFloat128x128);
   }
-  // The wide tile's K step follows the depth of its slices.
-  SimtCandidate wide = estimate_simt(s, gpu, SimtConfigId::kFloat128x256);
-  if (wide.split.k_per_split > 2048) wide = estimate_simt(s, gpu, SimtConfigId::kFloat128x256K32);
-  const SimtCandidate candidates[] = {wide, estimate_simt(s, gpu, SimtConfigId::kFloat128x128),
+  const SimtCandidate candidates[] = {estimate_simt(s, gpu, SimtConfigId::kFloat128x256),
+                                      estimate_simt(s, gpu, SimtConfigId::kFloat128x128),
                                       estimate_simt(s, gpu, SimtConfigId::kFloat64x64)};
   const SimtCandidate* best = &candidates[0];
   for (const SimtCandidate& c : candidates) {

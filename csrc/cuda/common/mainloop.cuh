@@ -46,4 +46,43 @@ __device__ __forceinline__ void cp_async_pipeline(int64_t k_extent, StageNext&& 
   }
 }
 
+// cp_async_pipeline for a compute that reads tile kt + 1's first slice (k row) into
+// registers before its last FMAs of tile kt, so that those loads have FMAs to hide behind
+// (after a barrier, a tile's first loads have none). The barrier that publishes tile kt + 1
+// therefore runs inside compute(kt), before its last k step:
+//   first_slice(s)                      loads buffer s's first slice (tile 0's, once);
+//   compute(s, s_next, publish_next)    consumes buffer s; once it has called publish_next(),
+//                                       buffer s_next holds tile kt + 1 and every thread has
+//                                       finished its loads of buffer s but the last slice's.
+// The copies of tile kt + kStages - 1 go into the buffer of tile kt - 1, which the barrier
+// in compute(kt - 1) retired. After the last tile, s_next is a stale buffer whose slice
+// loads are harmless and unused.
+template <int kStages, int kBK, typename StageNext, typename FirstSlice, typename Compute>
+__device__ __forceinline__ void cp_async_pipeline_overlapped(int64_t k_extent, StageNext&& stage_next,
+                                                             FirstSlice&& first_slice, Compute&& compute) {
+  static_assert(kStages >= 2, "a pipeline needs at least two stages");
+  const int64_t k_tiles = (k_extent + kBK - 1) / kBK;
+#pragma unroll
+  for (int s = 0; s < kStages - 1; ++s) {
+    if (s < k_tiles) stage_next(s, k_extent - int64_t{s} * kBK);
+    cp_async_commit();
+  }
+  auto publish_next = [] {
+    cp_async_wait<kStages - 2>();  // this thread's copies of the next tile have landed
+    __syncthreads();               // ... everyone's, and this tile's buffer is read
+  };
+  publish_next();
+  first_slice(0);
+  int compute_stage = 0, issue_stage = kStages - 1;
+  for (int64_t kt = 0; kt < k_tiles; ++kt) {
+    const int64_t next = kt + kStages - 1;
+    if (next < k_tiles) stage_next(issue_stage, k_extent - next * kBK);
+    cp_async_commit();
+    const int next_stage = compute_stage + 1 == kStages ? 0 : compute_stage + 1;
+    compute(compute_stage, next_stage, publish_next);
+    compute_stage = next_stage;
+    issue_stage = issue_stage + 1 == kStages ? 0 : issue_stage + 1;
+  }
+}
+
 }  // namespace tiledmm::cuda

@@ -8,7 +8,7 @@
 //                      when enough outputs reuse them, else staged element by element);
 //   shared -> regs     load_slice: per k, each thread reads its A column and B row
 //                      slices with 128-bit shared loads, one k ahead of the FMAs
-//                      (two register buffers);
+//                      (two register buffers), also across k-tiles;
 //   registers          the thread tile: thread_m x thread_n accumulators, an outer
 //                      product per k (thread_m + thread_n loads feed thread_m*thread_n FMAs);
 //   regs -> global     bias + activation (OutputEpilogue), then 128-bit streaming stores
@@ -108,20 +108,22 @@ __global__ void __launch_bounds__(simt_tile(kConfig).threads(), simt_tile(kConfi
 #pragma unroll
     for (int j = 0; j < kRepsN * kVec; ++j) acc[i][j] = T(0);
 
-  auto compute = [&](int stage) {
-    const T* a_tile = a_stage(stage) + warp_m0 + lane_m0;
-    const T* b_tile = b_stage(stage) + warp_n0 + lane_n0;
-    // shared -> registers, double-buffered: the slices of k + 1 are loaded before the
-    // outer product of k, so their shared-memory latency hides behind its FMAs (with two
-    // warps per scheduler, the other warp alone cannot cover it).
-    T a_frag[2][kRepsM * kVec], b_frag[2][kRepsN * kVec];
-    load_slice<T, kRepsM, kLanesM, kVec>(a_frag[0], a_tile);
-    load_slice<T, kRepsN, kLanesN, kVec>(b_frag[0], b_tile);
+  // shared -> registers, double-buffered: the slices of k + 1 are loaded before the outer
+  // product of k, so their shared-memory latency hides behind its FMAs (with two warps per
+  // scheduler, the other warp alone cannot cover it). Across k-tiles too: the last k step
+  // of a tile loads the next tile's first slices (cp_async_pipeline_overlapped).
+  T a_frag[2][kRepsM * kVec], b_frag[2][kRepsN * kVec];
+  auto load_slices = [&](T (&a_into)[kRepsM * kVec], T (&b_into)[kRepsN * kVec], int stage, int k) {
+    load_slice<T, kRepsM, kLanesM, kVec>(a_into, a_stage(stage) + warp_m0 + lane_m0 + k * kRowA);
+    load_slice<T, kRepsN, kLanesN, kVec>(b_into, b_stage(stage) + warp_n0 + lane_n0 + k * kRowB);
+  };
+  auto first_slice = [&](int stage) { load_slices(a_frag[0], b_frag[0], stage, 0); };
+  auto compute = [&](int stage, int next_stage, auto&& publish_next) {
     // kUnrollK k steps per iteration of the k loop. Fully unrolled, a 32-deep tile of the
-    // 8x16 thread tile is 4096 FMAs (64 KB of code): fastest while the stager's code is
-    // small (16-byte or along-K copies). Element-by-element MN copies (unaligned rows)
-    // add enough code that the loop overflows the instruction cache (ncu, 4097x4095x4093:
-    // "no instruction" stalls 1.64 per issue); there the loop rolls by 8 k steps.
+    // 8x16 thread tile is 4096 FMAs (64 KB of code): fast while the stager's code is small
+    // (16-byte or along-K copies). Element-by-element MN copies (unaligned rows) add enough
+    // code that the loop overflows the instruction cache (ncu, 4097x4095x4093: "no
+    // instruction" stalls 1.64 per issue); there the loop rolls by 8 k steps.
     // Measured in bench/NOTES.md (session 8): rolling by 8 or 16 everywhere lost 4-11%.
     constexpr bool kLargeStager = kModeA == StageMode::kScalarAlongMn || kModeB == StageMode::kScalarAlongMn;
     constexpr int kUnrollK = kLargeStager && kBK > 8 ? 8 : kBK;
@@ -131,10 +133,10 @@ __global__ void __launch_bounds__(simt_tile(kConfig).threads(), simt_tile(kConfi
 #pragma unroll
       for (int kk = 0; kk < kUnrollK; ++kk) {
         const int now = kk % 2, k = k0 + kk;
-        if (k + 1 < kBK) {
-          load_slice<T, kRepsM, kLanesM, kVec>(a_frag[1 - now], a_tile + (k + 1) * kRowA);
-          load_slice<T, kRepsN, kLanesN, kVec>(b_frag[1 - now], b_tile + (k + 1) * kRowB);
-        }
+        // The tile's last step: its slices are in registers; the next tile's come next.
+        const bool last = kk == kUnrollK - 1 && (kUnrollK == kBK || k0 == kBK - kUnrollK);
+        if (last) publish_next();
+        load_slices(a_frag[1 - now], b_frag[1 - now], last ? next_stage : stage, last ? 0 : k + 1);
         // registers: the outer product of k.
 #pragma unroll
         for (int i = 0; i < kRepsM * kVec; ++i)
@@ -147,7 +149,7 @@ __global__ void __launch_bounds__(simt_tile(kConfig).threads(), simt_tile(kConfi
     stage_a.issue_next(a_stage(stage), k_left);
     stage_b.issue_next(b_stage(stage), k_left);
   };
-  cp_async_pipeline<kStages, kBK>(a.k_extent, stage_next, compute);
+  cp_async_pipeline_overlapped<kStages, kBK>(a.k_extent, stage_next, first_slice, compute);
 
   // Epilogue: registers -> C, vector stores where a whole vector is inside C.
 #pragma unroll
@@ -159,15 +161,16 @@ __global__ void __launch_bounds__(simt_tile(kConfig).threads(), simt_tile(kConfi
 #pragma unroll
       for (int rn = 0; rn < kRepsN; ++rn) {
         const int64_t col = block_n0 + warp_n0 + rn * kLanesN * kVec + lane_n0;
-        T out[kVec];
-#pragma unroll
-        for (int j = 0; j < kVec; ++j) out[j] = epilogue(acc[rm * kVec + i][rn * kVec + j], col + j);
         if (c_vector_ok && col + kVec <= n) {
+          T out[kVec];
+#pragma unroll
+          for (int j = 0; j < kVec; ++j) out[j] = epilogue(acc[rm * kVec + i][rn * kVec + j], col + j);
           store_streaming<T, kVec>(c + row * n + col, out);
         } else {
+          // Only columns inside C: the epilogue reads column col + j's bias.
 #pragma unroll
           for (int j = 0; j < kVec; ++j) {
-            if (col + j < n) c[row * n + col + j] = out[j];
+            if (col + j < n) c[row * n + col + j] = epilogue(acc[rm * kVec + i][rn * kVec + j], col + j);
           }
         }
       }
