@@ -164,25 +164,50 @@ __global__ void __launch_bounds__(mma_tile(kConfig).threads(), mma_tile(kConfig)
 #pragma unroll
       for (int e = 0; e < 4; ++e) acc[i][j][e] = 0.0f;
 
-  auto compute = [&](int stage) {
-    const T* a_tile = a_stage(stage);
-    const T* b_tile = b_stage(stage);
+  // shared -> registers. Double-buffered where registers allow: the fragments of the next
+  // k step (the next tile's first, at a tile's last step) load before this step's MMAs,
+  // which hide them (bf16 128x256: +34% on an H100, bench/NOTES.md session 24). A second
+  // buffer costs frags_m * 4 + frags_n * 2 registers; two 8-warp blocks per SM (128
+  // registers a thread) then spilled, so those tiles keep one buffer, loaded right before
+  // its step's MMAs.
+  constexpr int kSteps = kBK / kMmaK<T>;
+  constexpr int kBuffers = kTile.threads() * kTile.min_blocks_per_sm > 256 ? 1 : 2;
+  static_assert(kSteps % 2 == 0, "the fragment buffers alternate by step parity within a tile");
+  uint32_t a_frag[kBuffers][kFragsM][4], b_frag[kBuffers][kFragsN][2];
+  auto load_fragments = [&](int buffer, int stage, int kk) {
+    load_a_fragments<T, kConfig, kModeA>(a_frag[buffer], a_stage(stage), warp_m0, kk, lane);
+    load_b_fragments<T, kConfig, kModeB>(b_frag[buffer], b_stage(stage), warp_n0, kk, lane);
+  };
+  auto mma_step = [&](int buffer) {
 #pragma unroll
-    for (int kk = 0; kk < kBK; kk += kMmaK<T>) {
-      uint32_t a_frag[kFragsM][4], b_frag[kFragsN][2];
-      load_a_fragments<T, kConfig, kModeA>(a_frag, a_tile, warp_m0, kk, lane);
-      load_b_fragments<T, kConfig, kModeB>(b_frag, b_tile, warp_n0, kk, lane);
+    for (int i = 0; i < kFragsM; ++i)
 #pragma unroll
-      for (int i = 0; i < kFragsM; ++i)
+      for (int j = 0; j < kFragsN; ++j) mma_sync<T>(acc[i][j], a_frag[buffer][i], b_frag[buffer][j]);
+  };
+  auto first_slice = [&](int stage) {
+    if constexpr (kBuffers == 2) load_fragments(0, stage, 0);
+  };
+  auto compute = [&](int stage, int next_stage, auto&& publish_next) {
 #pragma unroll
-        for (int j = 0; j < kFragsN; ++j) mma_sync<T>(acc[i][j], a_frag[i], b_frag[j]);
+    for (int step = 0; step < kSteps; ++step) {
+      const bool last = step == kSteps - 1;
+      if constexpr (kBuffers == 2) {
+        const int now = step % 2;
+        if (last) publish_next();
+        load_fragments(1 - now, last ? next_stage : stage, last ? 0 : (step + 1) * kMmaK<T>);
+        mma_step(now);
+      } else {
+        load_fragments(0, stage, step * kMmaK<T>);
+        if (last) publish_next();  // this tile's loads are all issued
+        mma_step(0);
+      }
     }
   };
   auto stage_next = [&](int stage, int64_t k_left) {  // A and B share K
     stage_a.issue_next(a_stage(stage), k_left);
     stage_b.issue_next(b_stage(stage), k_left);
   };
-  cp_async_pipeline<kStages, kBK>(a.k_extent, stage_next, compute);
+  cp_async_pipeline<kStages, kBK>(a.k_extent, stage_next, first_slice, compute);
 
   const bool pairs_ok = n % 2 == 0;  // 4-byte stores of two outputs stay aligned
   const int g = lane / 4, t = lane % 4;

@@ -111,7 +111,7 @@ __global__ void __launch_bounds__(simt_tile(kConfig).threads(), simt_tile(kConfi
   // shared -> registers, double-buffered: the slices of k + 1 are loaded before the outer
   // product of k, so their shared-memory latency hides behind its FMAs (with two warps per
   // scheduler, the other warp alone cannot cover it). Across k-tiles too: the last k step
-  // of a tile loads the next tile's first slices (cp_async_pipeline_overlapped).
+  // of a tile loads the next tile's first slices (cp_async_pipeline).
   T a_frag[2][kRepsM * kVec], b_frag[2][kRepsN * kVec];
   auto load_slices = [&](T (&a_into)[kRepsM * kVec], T (&b_into)[kRepsN * kVec], int stage, int k) {
     load_slice<T, kRepsM, kLanesM, kVec>(a_into, a_stage(stage) + warp_m0 + lane_m0 + k * kRowA);
@@ -149,7 +149,7 @@ __global__ void __launch_bounds__(simt_tile(kConfig).threads(), simt_tile(kConfi
     stage_a.issue_next(a_stage(stage), k_left);
     stage_b.issue_next(b_stage(stage), k_left);
   };
-  cp_async_pipeline_overlapped<kStages, kBK>(a.k_extent, stage_next, first_slice, compute);
+  cp_async_pipeline<kStages, kBK>(a.k_extent, stage_next, first_slice, compute);
 
   // Epilogue: registers -> C, vector stores where a whole vector is inside C.
 #pragma unroll
