@@ -1,0 +1,19 @@
+set -x
+nvidia-smi --query-gpu=name,clocks.max.sm --format=csv
+mkdir -p /tmp/P && cp -r tiledmm /tmp/P/ && gunzip -c exp/soz/prev.so.gz > /tmp/P/tiledmm/_C.abi3.so
+gunzip -c exp/soz/new.so.gz > tiledmm/_C.abi3.so
+M=mma:128x128x32_w64x32_mma16816_s4,mma:128x256x32_w64x64_mma16816_s4,mma:128x128x32_w64x64_mma16816_s4
+S=1024x1024x1024,2048x2048x2048,4096x4096x4096,4097x4095x4093
+for round in 1 2; do
+  echo "=== before (bd5ded9) $round" >> $OUT/mma_ab.txt
+  PYTHONPATH=/tmp/P python bench/bench.py --dtypes bf16,tf32 --shapes $S --kernels $M >> $OUT/mma_ab.txt 2>&1
+  echo "=== after $round" >> $OUT/mma_ab.txt
+  PYTHONPATH=$PWD python bench/bench.py --dtypes bf16,tf32 --shapes $S --kernels $M >> $OUT/mma_ab.txt 2>&1
+done
+for who in before after; do
+  echo "=== $who nt" >> $OUT/mma_ab.txt
+  if [ $who = before ]; then P=/tmp/P; else P=$PWD; fi
+  PYTHONPATH=$P python bench/bench.py --dtypes bf16 --layout nt --shapes 2048x2048x2048,4096x4096x4096 --kernels $M >> $OUT/mma_ab.txt 2>&1
+done
+PYTHONPATH=$PWD python -m pytest -q -p no:logging -rs tests > $OUT/pytest.log 2>&1; tail -3 $OUT/pytest.log
+ls $OUT
