@@ -130,9 +130,9 @@ LastWaveSplit pick_last_wave_split(int64_t tiles, int64_t k_tiles, int64_t block
 // against 0.79x).
 // The wide tile steps K by 16 with 4 stages. The 32-deep step (half the barriers per FMA)
 // was 4% faster at 4096^3 until the main loop loaded each tile's first slices behind the
-// previous tile's FMAs; since then the 16-deep step is as fast or faster at every shape
-// measured (4097x4095x4093: 4-5%; its 32 KB loop stalls less on instruction fetch than the
-// 64 KB one), bench/NOTES.md session 24.
+// previous tile's FMAs; since then the 16-deep step is within 0.6% at the aligned shapes
+// (4096^3: 47.1 against 47.3 TFLOP/s) and 3-5% faster at the ragged ones (its 32 KB loop
+// stalls less on instruction fetch than the 64 KB one), bench/NOTES.md session 24.
 struct SimtCandidate {
   SimtConfigId id;
   SplitK split;

@@ -166,7 +166,7 @@ __global__ void __launch_bounds__(mma_tile(kConfig).threads(), mma_tile(kConfig)
 
   // shared -> registers. Double-buffered where registers allow: the fragments of the next
   // k step (the next tile's first, at a tile's last step) load before this step's MMAs,
-  // which hide them (bf16 128x256: +34% on an H100, bench/NOTES.md session 24). A second
+  // which hide them (bf16 128x256 at 4096^3: +31% on an H100, bench/NOTES.md session 24). A second
   // buffer costs frags_m * 4 + frags_n * 2 registers; two 8-warp blocks per SM (128
   // registers a thread) then spilled, so those tiles keep one buffer, loaded right before
   // its step's MMAs.
