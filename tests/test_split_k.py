@@ -9,8 +9,9 @@ from conftest import (HAS_WGMMA, assert_matches_reference, computes_in_tf32, ker
 
 # (M, N, K): skinny M (decode), skinny N, and a small square, all with K ragged against
 # every family's K step, so that the last slice is partial.
+# N = 2050 and 1021: rows of the partial planes padded (simt, mma) by 2 and 3 elements.
 SPLIT_SHAPES = [(1, 1000, 4100), (16, 2050, 3000), (64, 520, 4097), (3000, 8, 2050),
-                (256, 256, 2000)]
+                (256, 256, 2000), (48, 1021, 3000)]
 
 
 @needs_cuda_build
@@ -79,11 +80,14 @@ def test_split_k_results(dtype, layouts):
         gen = torch.Generator(device="cuda").manual_seed(m + 7 * n + 13 * k)
         a = make_operand(m, k, dtype, "cuda", layouts[0], gen)
         b = make_operand(k, n, dtype, "cuda", layouts[1], gen)
-        # Poisoned blocks for both the output and the partial planes: an output or partial
-        # element no block writes stays NaN.
+        # Poisoned blocks for both the output and the partial planes (rows N wide, or
+        # padded to 16 bytes for simt and mma): an output or partial element no block
+        # writes stays NaN.
         accumulator = torch.float64 if dtype == torch.float64 else torch.float32
-        torch.full((m, n), float("nan"), dtype=dtype, device="cuda")
-        torch.full((splits, m, n), float("nan"), dtype=accumulator, device="cuda")
+        vector = 16 // accumulator.itemsize
+        poison = [torch.full(shape, float("nan"), dtype=dtype if i == 0 else accumulator, device="cuda")
+                  for i, shape in enumerate([(m, n), (splits, m, n), (splits, m, -(-n // vector) * vector)])]
+        del poison
         out = tiledmm.gemm(a, b, kernel=kernel)
         assert_matches_reference(out, a, b, tf32=computes_in_tf32(kernel, dtype))
         # Deterministic: the planes are summed in a fixed order, no atomics.

@@ -42,6 +42,17 @@ void check_compute_capability(std::string_view kernel, const cudaDeviceProp& pro
 // (torch.backends.cuda.matmul.allow_tf32, or float32 matmul precision "high"/"medium").
 bool tf32_allowed() { return at::globalContext().allowTF32CuBLAS(); }
 
+// Row pitch of the split-K planes (elements). simt and mma store C from registers, in
+// 16-byte vectors (simt) or pairs (mma) where a row's alignment allows: planes N wide
+// would turn every partial store of a ragged N into a scalar one, so their rows are padded
+// to 16 bytes (the padding is never read). wgmma writes through a shared-memory box in
+// whole rows whatever the pitch, and skinny one output at a time: N wide.
+int64_t split_k_pitch(KernelFamily family, int64_t n, int64_t element_bytes) {
+  if (family != KernelFamily::kSimt && family != KernelFamily::kMma) return n;
+  const int64_t vector = 16 / element_bytes;
+  return (n + vector - 1) / vector * vector;
+}
+
 // Launches `plan` for p, writing C into c.
 void launch_plan(const GemmProblem& p, const Plan& plan, at::Tensor& c, cudaStream_t stream) {
   if (plan.family == KernelFamily::kClassic16) {
@@ -53,7 +64,8 @@ void launch_plan(const GemmProblem& p, const Plan& plan, at::Tensor& c, cudaStre
   at::Tensor partials;
   if (plan.split.active()) {
     const auto accumulator = p.dtype == at::kDouble ? at::kDouble : at::kFloat;
-    partials = at::empty({plan.split.splits, p.m, p.n}, c.options().dtype(accumulator));
+    const int64_t pitch = split_k_pitch(plan.family, p.n, at::elementSize(accumulator));
+    partials = at::empty({plan.split.splits, p.m, pitch}, c.options().dtype(accumulator));
   }
   at::Tensor& out = plan.split.active() ? partials : c;
   switch (plan.family) {

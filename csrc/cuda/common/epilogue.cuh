@@ -69,16 +69,17 @@ __device__ __forceinline__ uint32_t packed_pair(float lo, float hi) {
 }
 
 // One m16n8 fragment d[0..3] whose thread holds (row, col), (row, col + 1) in d[0..1] and
-// the same columns of row + 8 in d[2..3]. Rows and columns past (m, n) are skipped; when
-// `pairs_ok` (n even, so every pair is aligned) a pair goes out as one store.
+// the same columns of row + 8 in d[2..3], into C's rows ldc apart. Rows and columns past
+// (m, n) are skipped; when `pairs_ok` (ldc even, so every pair is aligned) a pair goes out
+// as one store.
 template <typename T, typename Epilogue>
-__device__ __forceinline__ void store_fragment(T* c, int64_t m, int64_t n, int64_t row, int64_t col,
+__device__ __forceinline__ void store_fragment(T* c, int64_t m, int64_t n, int64_t ldc, int64_t row, int64_t col,
                                                const float* d, bool pairs_ok, const Epilogue& epilogue) {
 #pragma unroll
   for (int half = 0; half < 2; ++half) {
     const int64_t r = row + 8 * half;
     if (r >= m) continue;
-    T* out = c + r * n + col;
+    T* out = c + r * ldc + col;
     if (pairs_ok && col + 1 < n) {
       *reinterpret_cast<OutputPair<T>*>(out) = {static_cast<T>(epilogue(d[2 * half], col)),
                                                 static_cast<T>(epilogue(d[2 * half + 1], col + 1))};

@@ -1,7 +1,9 @@
 // Host entry points of the kernel families, one per file in this folder. Each takes a
 // checked problem with non-empty M, N, K and launches on `stream`. Without split-K `out`
 // is the contiguous [M, N] output C; with split-K (split_k.h) it is the float32 (float64
-// for float64) workspace [splits, M, N] of partial sums, and reduce_split_k finishes C.
+// for float64) workspace [splits, M, pitch] of partial sums, and reduce_split_k finishes C.
+// A family reads the pitch as out.size(-1) (N for C); only simt and mma get a pitch
+// other than N (split_k_pitch).
 #pragma once
 
 #include "../../gemm_problem.h"

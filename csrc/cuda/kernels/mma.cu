@@ -125,7 +125,7 @@ __device__ __forceinline__ void load_b_fragments(uint32_t (&b)[mma_tile(kConfig)
 template <typename T, typename Out, MmaConfigId kConfig, StageMode kModeA, StageMode kModeB,
           Activation kActivation>
 __global__ void __launch_bounds__(mma_tile(kConfig).threads(), mma_tile(kConfig).min_blocks_per_sm)
-    mma_gemm_kernel(KMnOperand<T> a, KMnOperand<T> b, Out* __restrict__ c, int64_t m, int64_t n,
+    mma_gemm_kernel(KMnOperand<T> a, KMnOperand<T> b, Out* __restrict__ c, int64_t m, int64_t n, int64_t ldc,
                     int64_t k_per_split, OutputEpilogue<Out, kActivation> epilogue) {
   constexpr MmaTile kTile = mma_tile(kConfig);
   constexpr int kBM = kTile.block_m, kBN = kTile.block_n, kBK = kTile.k_elements(sizeof(T));
@@ -146,7 +146,7 @@ __global__ void __launch_bounds__(mma_tile(kConfig).threads(), mma_tile(kConfig)
   const int64_t block_m0 = origin.m, block_n0 = origin.n;
   a = a.k_slice(blockIdx.z * k_per_split, k_per_split);
   b = b.k_slice(blockIdx.z * k_per_split, k_per_split);
-  c += blockIdx.z * m * n;
+  c += blockIdx.z * m * ldc;  // C's rows are ldc apart: N, or a split-K plane's pitch
 
   // Warp tile.
   const int tid = threadIdx.x, warp = tid / 32, lane = tid % 32;
@@ -209,13 +209,13 @@ __global__ void __launch_bounds__(mma_tile(kConfig).threads(), mma_tile(kConfig)
   };
   cp_async_pipeline<kStages, kBK>(a.k_extent, stage_next, first_slice, compute);
 
-  const bool pairs_ok = n % 2 == 0;  // 4-byte stores of two outputs stay aligned
+  const bool pairs_ok = ldc % 2 == 0;  // stores of two outputs stay aligned
   const int g = lane / 4, t = lane % 4;
 #pragma unroll
   for (int i = 0; i < kFragsM; ++i)
 #pragma unroll
     for (int j = 0; j < kFragsN; ++j)
-      store_fragment<Out>(c, m, n, block_m0 + warp_m0 + 16 * i + g, block_n0 + warp_n0 + 8 * j + 2 * t,
+      store_fragment<Out>(c, m, n, ldc, block_m0 + warp_m0 + 16 * i + g, block_n0 + warp_n0 + 8 * j + 2 * t,
                         acc[i][j], pairs_ok, epilogue);
 }
 
@@ -242,7 +242,7 @@ auto mma_kernel_for(bool a_mn_contiguous, bool b_mn_contiguous) {
 
 // Out = T: the output C with the problem's epilogue; Out = float: split-K partial planes.
 template <typename T, MmaConfigId kConfig, typename Out, Activation kActivation>
-void launch_config(const KMnOperand<T>& a, const KMnOperand<T>& b, Out* out, const GemmProblem& p,
+void launch_config(const KMnOperand<T>& a, const KMnOperand<T>& b, Out* out, int64_t ldc, const GemmProblem& p,
                    const SplitK& split, OutputEpilogue<Out, kActivation> epilogue, cudaStream_t stream) {
   constexpr MmaTile kTile = mma_tile(kConfig);
   constexpr int kSmemBytes = kTile.smem_bytes(sizeof(T));
@@ -253,7 +253,7 @@ void launch_config(const KMnOperand<T>& a, const KMnOperand<T>& b, Out* out, con
   static std::atomic<uint64_t> opted_in[4];  // one per operand orientation of this instance
   allow_dynamic_smem(kernel, kSmemBytes, opted_in[(a.mn_contiguous ? 2 : 0) + (b.mn_contiguous ? 1 : 0)]);
   const dim3 grid(static_cast<unsigned>(tiles), 1, static_cast<unsigned>(split.splits));
-  kernel<<<grid, kTile.threads(), kSmemBytes, stream>>>(a, b, out, p.m, p.n, split.k_per_split, epilogue);
+  kernel<<<grid, kTile.threads(), kSmemBytes, stream>>>(a, b, out, p.m, p.n, ldc, split.k_per_split, epilogue);
   C10_CUDA_KERNEL_LAUNCH_CHECK();
 }
 
@@ -268,7 +268,7 @@ void launch_typed(const GemmProblem& p, MmaConfigId config, const SplitK& split,
   const auto b = KMnOperand<T>::b_operand(b_view);
   with_mma_config(config, [&](auto id) {
     with_kernel_output<T>(split, p.epilogue, out.data_ptr(), [&](auto* dst, auto epilogue) {
-      launch_config<T, decltype(id)::value>(a, b, dst, p, split, epilogue, stream);
+      launch_config<T, decltype(id)::value>(a, b, dst, out.size(-1), p, split, epilogue, stream);
     });
   });
   // The workspaces (if any) are freed to the caching allocator on this stream: safe, as

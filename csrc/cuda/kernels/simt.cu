@@ -67,7 +67,7 @@ __device__ __forceinline__ void store_streaming(T* dst, const T (&v)[kVec]) {
 
 template <typename T, SimtConfigId kConfig, StageMode kModeA, StageMode kModeB, Activation kActivation>
 __global__ void __launch_bounds__(simt_tile(kConfig).threads(), simt_tile(kConfig).min_blocks_per_sm)
-    simt_gemm_kernel(KMnOperand<T> a, KMnOperand<T> b, T* __restrict__ c, int64_t m, int64_t n,
+    simt_gemm_kernel(KMnOperand<T> a, KMnOperand<T> b, T* __restrict__ c, int64_t m, int64_t n, int64_t ldc,
                      int64_t k_per_split, bool c_vector_ok, OutputEpilogue<T, kActivation> epilogue) {
   constexpr SimtTile kTile = simt_tile(kConfig);
   constexpr int kBM = kTile.block_m, kBN = kTile.block_n, kBK = kTile.block_k;
@@ -84,12 +84,13 @@ __global__ void __launch_bounds__(simt_tile(kConfig).threads(), simt_tile(kConfi
   auto b_stage = [&](int s) { return a_stage(s) + kBK * kRowA; };
 
   // Block tile: which [kBM, kBN] tile of C this block owns, and its K slice (split-K:
-  // block z reduces slice z into plane z of the partial sums, split_k.h).
+  // block z reduces slice z into plane z of the partial sums, split_k.h). C's rows are
+  // ldc elements apart (N, or a split-K plane's pitch).
   const TileCoord origin = block_tile_origin<kBM, kBN>(m, n);
   const int64_t block_m0 = origin.m, block_n0 = origin.n;
   a = a.k_slice(blockIdx.z * k_per_split, k_per_split);
   b = b.k_slice(blockIdx.z * k_per_split, k_per_split);
-  c += blockIdx.z * m * n;
+  c += blockIdx.z * m * ldc;
 
   // Warp tile and lane position inside it.
   const int tid = threadIdx.x, warp = tid / 32, lane = tid % 32;
@@ -165,12 +166,12 @@ __global__ void __launch_bounds__(simt_tile(kConfig).threads(), simt_tile(kConfi
           T out[kVec];
 #pragma unroll
           for (int j = 0; j < kVec; ++j) out[j] = epilogue(acc[rm * kVec + i][rn * kVec + j], col + j);
-          store_streaming<T, kVec>(c + row * n + col, out);
+          store_streaming<T, kVec>(c + row * ldc + col, out);
         } else {
           // Only columns inside C: the epilogue reads column col + j's bias.
 #pragma unroll
           for (int j = 0; j < kVec; ++j) {
-            if (col + j < n) c[row * n + col + j] = epilogue(acc[rm * kVec + i][rn * kVec + j], col + j);
+            if (col + j < n) c[row * ldc + col + j] = epilogue(acc[rm * kVec + i][rn * kVec + j], col + j);
           }
         }
       }
@@ -201,7 +202,7 @@ void with_stage_mode(StageMode mode, F&& f) {
 }
 
 template <typename T, SimtConfigId kConfig, Activation kActivation>
-using SimtKernel = void (*)(KMnOperand<T>, KMnOperand<T>, T*, int64_t, int64_t, int64_t, bool,
+using SimtKernel = void (*)(KMnOperand<T>, KMnOperand<T>, T*, int64_t, int64_t, int64_t, int64_t, bool,
                             OutputEpilogue<T, kActivation>);
 
 // The kernel instance for the operands' stage modes.
@@ -247,8 +248,8 @@ KMnOperand<T> staged_operand(const MatrixView& v, bool is_a, int64_t reuse, cons
   return op;
 }
 
-// `out`: C, or with split-K the partial planes (T is already the accumulator type, so
-// they take the same kernel, without an epilogue).
+// `out`: C, or with split-K the partial planes, rows padded to whole vectors (T is
+// already the accumulator type, so they take the same kernel, without an epilogue).
 template <typename T, SimtConfigId kConfig, Activation kActivation>
 void launch_config(const GemmProblem& p, const SplitK& split, at::Tensor& out, cudaStream_t stream) {
   constexpr SimtTile kTile = simt_tile(kConfig);
@@ -263,7 +264,10 @@ void launch_config(const GemmProblem& p, const SplitK& split, at::Tensor& out, c
                         ((p.n + kTile.block_n - 1) / kTile.block_n);
   TORCH_CHECK(tiles <= std::numeric_limits<int32_t>::max(), "tiledmm.gemm (simt): output [",
               p.m, ", ", p.n, "] needs more than 2^31 - 1 tiles");
-  const bool c_vector_ok = p.n % kTile.vec == 0;  // c is a fresh, aligned allocation
+  // Whole vectors of C's rows are 16-byte aligned when the pitch is: out is a fresh
+  // allocation, and a split-K plane spans m * ldc elements.
+  const int64_t ldc = out.size(-1);
+  const bool c_vector_ok = ldc % kTile.vec == 0;
   const StageMode mode_a = stage_mode(a), mode_b = stage_mode(b);
   const auto kernel = simt_kernel_for<T, kConfig, kActivation>(mode_a, mode_b);
 
@@ -271,8 +275,8 @@ void launch_config(const GemmProblem& p, const SplitK& split, at::Tensor& out, c
   allow_dynamic_smem(kernel, kSmemBytes, opted_in[static_cast<int>(mode_a) * 3 + static_cast<int>(mode_b)]);
   const auto epilogue = split.active() ? OutputEpilogue<T, kActivation>{} : OutputEpilogue<T, kActivation>::from(p.epilogue);
   const dim3 grid(static_cast<unsigned>(tiles), 1, static_cast<unsigned>(split.splits));
-  kernel<<<grid, kTile.threads(), kSmemBytes, stream>>>(a, b, out.data_ptr<T>(), p.m, p.n, split.k_per_split,
-                                                        c_vector_ok, epilogue);
+  kernel<<<grid, kTile.threads(), kSmemBytes, stream>>>(a, b, out.data_ptr<T>(), p.m, p.n, ldc,
+                                                        split.k_per_split, c_vector_ok, epilogue);
   C10_CUDA_KERNEL_LAUNCH_CHECK();
 }
 

@@ -3,7 +3,8 @@
 // A memory-bound pass. Each thread owns kVec consecutive outputs of one row, reads them
 // from every plane with 16-byte loads, adds the planes in the order 0, 1, 2, ... (the
 // same order in every run: bitwise identical results), applies bias + activation in the
-// accumulator type and rounds once to T.
+// accumulator type and rounds once to T. Planes whose pitch is padded past N (simt, mma:
+// split_k_pitch) are read in whole vectors and C's ragged rows written element by element.
 #include "launchers.h"
 
 #include "dependent_launch.h"
@@ -27,24 +28,33 @@ struct alignas(kVec * sizeof(T)) Packed {
   T v[kVec];
 };
 
-template <typename Acc, typename T, int kVec, Activation kActivation>
+// kVec divides the pitch; kPadded: pitch > n (else pitch == n and kVec divides n too).
+template <typename Acc, typename T, int kVec, bool kPadded, Activation kActivation>
 __global__ void reduce_split_k_kernel(const Acc* __restrict__ partials, int splits, int64_t m, int64_t n,
-                                      T* __restrict__ c, OutputEpilogue<T, kActivation> epilogue) {
+                                      int64_t pitch, T* __restrict__ c, OutputEpilogue<T, kActivation> epilogue) {
   wait_for_prior_kernel();  // the partial sums: the GEMM ahead of this one writes them
-  const int64_t plane = m * n;
+  const int64_t plane = m * pitch;
   const int64_t stride = static_cast<int64_t>(gridDim.x) * blockDim.x * kVec;
   for (int64_t i = (static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x) * kVec; i < plane; i += stride) {
+    const int64_t row = i / pitch, col = i - row * pitch;  // the kVec outputs share a row
+    if (kPadded && col >= n) continue;
     Packed<Acc, kVec> sum = *reinterpret_cast<const Packed<Acc, kVec>*>(partials + i);
     for (int s = 1; s < splits; ++s) {
       const auto part = *reinterpret_cast<const Packed<Acc, kVec>*>(partials + s * plane + i);
 #pragma unroll
       for (int j = 0; j < kVec; ++j) sum.v[j] += part.v[j];
     }
-    const int64_t col = i % n;  // kVec divides n: the kVec outputs share a row
-    Packed<T, kVec> out;
+    T* const out = c + row * n + col;
+    if constexpr (kPadded) {
 #pragma unroll
-    for (int j = 0; j < kVec; ++j) out.v[j] = static_cast<T>(epilogue(sum.v[j], col + j));
-    *reinterpret_cast<Packed<T, kVec>*>(c + i) = out;
+      for (int j = 0; j < kVec; ++j)
+        if (col + j < n) out[j] = static_cast<T>(epilogue(sum.v[j], col + j));
+    } else {
+      Packed<T, kVec> values;
+#pragma unroll
+      for (int j = 0; j < kVec; ++j) values.v[j] = static_cast<T>(epilogue(sum.v[j], col + j));
+      *reinterpret_cast<Packed<T, kVec>*>(out) = values;
+    }
   }
 }
 
@@ -53,22 +63,27 @@ void launch_typed(const at::Tensor& partials, const GemmProblem& p, at::Tensor& 
   constexpr int kThreads = 256;
   constexpr int kVec = 16 / sizeof(Acc);
   const int splits = static_cast<int>(partials.size(0));
+  const int64_t pitch = partials.size(2);
   const int sm_count = at::cuda::getCurrentDeviceProperties()->multiProcessorCount;
-  auto launch = [&](auto vec, auto activate) {
+  auto launch = [&](auto vec, auto padded, auto activate) {
     constexpr int kV = decltype(vec)::value;
     constexpr Activation kActivation = decltype(activate)::value;
-    const int64_t threads_needed = (p.m * p.n + kV - 1) / kV;
+    const int64_t threads_needed = (p.m * pitch + kV - 1) / kV;
     const int64_t blocks = std::min<int64_t>((threads_needed + kThreads - 1) / kThreads, 16 * sm_count);
-    launch_after_prior_kernel(reduce_split_k_kernel<Acc, T, kV, kActivation>, static_cast<unsigned>(blocks), kThreads,
-                              0, stream, /*programmatic=*/true, partials.data_ptr<Acc>(), splits, p.m, p.n,
-                              c.data_ptr<T>(), OutputEpilogue<T, kActivation>::from(p.epilogue));
+    launch_after_prior_kernel(reduce_split_k_kernel<Acc, T, kV, decltype(padded)::value, kActivation>,
+                              static_cast<unsigned>(blocks), kThreads, 0, stream, /*programmatic=*/true,
+                              partials.data_ptr<Acc>(), splits, p.m, p.n, pitch, c.data_ptr<T>(),
+                              OutputEpilogue<T, kActivation>::from(p.epilogue));
   };
-  // Vector path when kVec divides N (so it divides every plane and row too).
+  // Vector loads when kVec divides the pitch (so it divides every plane and row too).
   with_any_activation(p.epilogue, [&](auto activate) {
-    if (p.n % kVec == 0) {
-      launch(std::integral_constant<int, kVec>{}, activate);
+    if (pitch != p.n) {
+      TORCH_INTERNAL_ASSERT(pitch % kVec == 0, "split-K planes padded to whole vectors");
+      launch(std::integral_constant<int, kVec>{}, std::true_type{}, activate);
+    } else if (p.n % kVec == 0) {
+      launch(std::integral_constant<int, kVec>{}, std::false_type{}, activate);
     } else {
-      launch(std::integral_constant<int, 1>{}, activate);
+      launch(std::integral_constant<int, 1>{}, std::false_type{}, activate);
     }
   });
 }
