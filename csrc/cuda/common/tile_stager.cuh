@@ -63,31 +63,37 @@ class TileStager {
 
  public:
   __device__ __forceinline__ TileStager(const KMnOperand<T>& op, int64_t mn0, int tid) {
-    int64_t mn_first;  // MN index of this thread's first copy
+    int mn;  // MN offset of this thread's first copy in the tile
     if constexpr (kKMajor) {
-      const int mn = tid / kChunksK;  // rows of the shared tile run along K
+      mn = tid / kChunksK;  // rows of the shared tile run along K
       k_row_ = (tid % kChunksK) * kCopyElems;
-      next_ = op.data + (mn0 + mn) * op.ld + k_row_;
-      stride_ = static_cast<int64_t>(kRowsPerPass) * op.ld;  // between j copies
       smem_offset_ = mn * kRowStride + k_row_;
-      mn_first = mn0 + mn;
     } else if constexpr (kAlongK) {
-      const int mn = tid / 8;
+      mn = tid / 8;
       k_row_ = tid % 8;
+      smem_offset_ = k_row_ * kRowStride + mn;
+    } else {
+      mn = (tid % kThreadsPerRow) * kCopyElems;
+      k_row_ = tid / kThreadsPerRow;
+      smem_offset_ = k_row_ * kRowStride + mn;
+    }
+    const int64_t left = op.mn_extent - (mn0 + mn);
+    mn_left_ = static_cast<int>(left < 0 ? 0 : left < kBMN ? left : kBMN);
+    if constexpr (kKMajor || kAlongK) {
       next_ = op.data + (mn0 + mn) * op.ld + k_row_;
       stride_ = static_cast<int64_t>(kMnStep) * op.ld;  // between j copies
-      smem_offset_ = k_row_ * kRowStride + mn;
-      mn_first = mn0 + mn;
     } else {
-      const int mn = (tid % kThreadsPerRow) * kCopyElems;
-      k_row_ = tid / kThreadsPerRow;
-      next_ = op.data + k_row_ * op.ld + mn0 + mn;
+      // Along MN, a thread whose copy lies wholly past the operand's end copies the first
+      // one of its row instead and takes the interior path: what it stages feeds only
+      // outputs outside C, which are never stored, and the edge path's bounds logic, run
+      // at every k-tile by the warps of a ragged last tile column, made those blocks the
+      // slowest of their wave (bench/NOTES.md, session 25). The first copy is whole when
+      // the operand holds one.
+      const bool past_end = left <= 0 && op.mn_extent >= kCopyElems;
+      next_ = op.data + k_row_ * op.ld + (past_end ? 0 : mn0 + mn);
+      if (past_end) mn_left_ = kBMN;
       stride_ = static_cast<int64_t>(kRowStep) * op.ld;  // between r copies
-      smem_offset_ = k_row_ * kRowStride + mn;
-      mn_first = mn0 + mn;
     }
-    const int64_t left = op.mn_extent - mn_first;
-    mn_left_ = static_cast<int>(left < 0 ? 0 : left < kBMN ? left : kBMN);
   }
 
   // Issue the copies of the next k-tile into `smem` (one pipeline stage); `k_left` is the
