@@ -36,7 +36,8 @@ __global__ void reduce_split_k_kernel(const Acc* __restrict__ partials, int spli
   const int64_t plane = m * pitch;
   const int64_t stride = static_cast<int64_t>(gridDim.x) * blockDim.x * kVec;
   for (int64_t i = (static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x) * kVec; i < plane; i += stride) {
-    const int64_t row = i / pitch, col = i - row * pitch;  // the kVec outputs share a row
+    // The kVec outputs share a row. C's rows are the planes' rows unless these are padded.
+    const int64_t row = kPadded ? i / pitch : 0, col = kPadded ? i - row * pitch : i % n;
     if (kPadded && col >= n) continue;
     Packed<Acc, kVec> sum = *reinterpret_cast<const Packed<Acc, kVec>*>(partials + i);
     for (int s = 1; s < splits; ++s) {
@@ -44,7 +45,7 @@ __global__ void reduce_split_k_kernel(const Acc* __restrict__ partials, int spli
 #pragma unroll
       for (int j = 0; j < kVec; ++j) sum.v[j] += part.v[j];
     }
-    T* const out = c + row * n + col;
+    T* const out = kPadded ? c + row * n + col : c + i;
     if constexpr (kPadded) {
 #pragma unroll
       for (int j = 0; j < kVec; ++j)
