@@ -84,10 +84,12 @@ def test_split_k_results(dtype, layouts):
         # padded to 16 bytes for simt and mma): an output or partial element no block
         # writes stays NaN.
         accumulator = torch.float64 if dtype == torch.float64 else torch.float32
-        vector = 16 // accumulator.itemsize
-        poison = [torch.full(shape, float("nan"), dtype=dtype if i == 0 else accumulator, device="cuda")
-                  for i, shape in enumerate([(m, n), (splits, m, n), (splits, m, -(-n // vector) * vector)])]
-        del poison
+        padded_n = -(-n // (16 // accumulator.itemsize)) * (16 // accumulator.itemsize)
+        nan = float("nan")
+        poison = [torch.full((m, n), nan, dtype=dtype, device="cuda"),
+                  torch.full((splits, m, n), nan, dtype=accumulator, device="cuda"),
+                  torch.full((splits, m, padded_n), nan, dtype=accumulator, device="cuda")]
+        del poison  # freed together: the cached blocks the calls below get hold NaN
         out = tiledmm.gemm(a, b, kernel=kernel)
         assert_matches_reference(out, a, b, tf32=computes_in_tf32(kernel, dtype))
         # Deterministic: the planes are summed in a fixed order, no atomics.
