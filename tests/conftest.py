@@ -192,3 +192,11 @@ TWO_BLOCKS_PER_SM_WGMMA = "wgmma:64x64_k128B_1wg_s4"
 
 def two_blocks_per_sm_split_shape(sms):
     return 64 * math.ceil(2.3 * sms / 15) - 17, 15 * 64 - 30, 1024 - 70
+
+
+def row_tail_shapes(sms):
+    """(M, N, K) whose float32 plan on `sms` SMs runs C's last rows as a second launch
+    (simt's row tail): N of 4 wide tile columns, M past two rounds of wide tiles by 200
+    rows, by 37 (N and K ragged, split-K planes padded) and by one row (a tile row alone)."""
+    first = 128 * math.ceil(2 * sms / 4)
+    return [(first + 200, 1000, 520), (first + 37, 1001, 777), (first + 1, 1000, 300)]

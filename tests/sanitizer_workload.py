@@ -14,7 +14,7 @@ import torch
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
 import tiledmm  # noqa: E402
 from conftest import (TWO_BLOCKS_PER_SM_WGMMA, assert_matches_reference, computes_in_tf32,  # noqa: E402
-                      kernel_specs, make_operand, runs_here, two_blocks_per_sm_split_shape)
+                      kernel_specs, make_operand, row_tail_shapes, runs_here, two_blocks_per_sm_split_shape)
 
 # (100, 264, 40): rows of C 16-byte aligned, so wgmma's epilogue takes TMA stores.
 # (520, 515, 37): enough reuse that simt copies unaligned operands along M/N with a padded
@@ -66,12 +66,32 @@ def main():
                     assert_matches_reference(out, a, b, tf32=computes_in_tf32(info.name, dtype), against_torch=False)
                     launches += 1
             launches += fused_epilogue_launches(info.name, dtype)
+            if info.name == "simt" and dtype == torch.float32:
+                launches += row_tail_launches()
             if info.name == "wgmma":
                 launches += split_last_wave_launches(dtype)
                 if dtype != torch.float32:
                     launches += row_class_launches(dtype)
     torch.cuda.synchronize()
     print(f"sanitizer workload: {launches} checked launches")
+
+
+def row_tail_launches():
+    """simt's row tail: C's first rows and its last ones as two launches sharing the staged
+    operands (a padded copy of B with the padded layouts), the tail split along K."""
+    cc = torch.cuda.get_device_capability()
+    sms = torch.cuda.get_device_properties(0).multi_processor_count
+    launches = 0
+    for m, n, k in row_tail_shapes(sms):
+        plan = tiledmm.plan(m, n, k, torch.float32, kernel="simt", compute_capability=cc, sm_count=sms)
+        assert plan["row_tail"] is not None, (m, n, k, plan)
+        for la, lb in LAYOUTS:
+            a = make_operand(m, k, torch.float32, "cuda", la)
+            b = make_operand(k, n, torch.float32, "cuda", lb)
+            out = tiledmm.gemm(a, b, kernel="simt")
+            assert_matches_reference(out, a, b, against_torch=False)
+            launches += 1
+    return launches
 
 
 def fused_epilogue_launches(kernel, dtype):

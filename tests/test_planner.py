@@ -35,14 +35,19 @@ def test_float32_large_uses_the_wide_tile():
 
 @needs_cuda_build
 def test_float32_tile_by_waves():
-    # 2049 x 2047: 136 wide tiles would take two waves on 132 SMs; 1056 64x64 tiles take
-    # 8 even rounds.
+    # In one launch, 2049 x 2047: 136 wide tiles would take two waves on 132 SMs; 1056 64x64
+    # tiles take 8 even rounds. 3072^2: 288 wide tiles are 2.2 waves; 576 square ones take
+    # less time. Two launches beat both (test_row_tail.py): wide tiles in whole rounds, then
+    # C's last rows.
     p = tiledmm.plan(2049, 2047, 2045, torch.float32, sm_count=132)
-    assert p["config"].startswith("f32_64x64") and "1056 tiles of 64x64" in p["reason"]
-    # 3072^2: 288 wide tiles are 2.2 waves; 576 square ones take less time.
-    assert tiledmm.plan(3072, 3072, 3072, torch.float32, sm_count=132)["config"].startswith("f32_128x128x16_w64x32")
-    # The same problem on a GPU with 144 SMs: 288 wide tiles are two full waves.
-    assert tiledmm.plan(3072, 3072, 3072, torch.float32, sm_count=144)["config"] == "f32_128x256x16_w64x64_t8x16_s4"
+    assert "1056 tiles of 64x64 on 132 SMs: estimated" in p["reason"], p
+    assert p["config"] == "f32_128x256x16_w64x64_t8x16_s4" and p["row_tail"]["rows"] == 1, p
+    p = tiledmm.plan(3072, 3072, 3072, torch.float32, sm_count=132)
+    assert "576 tiles of 128x128 on 132 SMs: estimated" in p["reason"], p
+    assert p["config"] == "f32_128x256x16_w64x64_t8x16_s4" and p["row_tail"]["rows"] == 256, p
+    # The same problem on a GPU with 144 SMs: 288 wide tiles are two full waves, one launch.
+    p = tiledmm.plan(3072, 3072, 3072, torch.float32, sm_count=144)
+    assert p["config"] == "f32_128x256x16_w64x64_t8x16_s4" and p["row_tail"] is None, p
 
 
 @needs_cuda_build

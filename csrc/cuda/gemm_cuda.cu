@@ -13,6 +13,7 @@
 #include <ATen/ops/empty.h>
 #include <c10/cuda/CUDAFunctions.h>
 #include <c10/cuda/CUDAGuard.h>
+#include <c10/util/SmallVector.h>
 #include <torch/library.h>
 
 #include <algorithm>
@@ -53,23 +54,57 @@ int64_t split_k_pitch(KernelFamily family, int64_t n, int64_t element_bytes) {
   return (n + vector - 1) / vector * vector;
 }
 
+// Split-K partial sums: a workspace [splits, m, pitch] from the caching allocator (freed on
+// this stream after the reduction), which reduce_split_k turns into C.
+at::Tensor split_k_planes(const GemmProblem& p, KernelFamily family, const SplitK& split, int64_t m,
+                          const at::Tensor& c) {
+  const auto accumulator = p.dtype == at::kDouble ? at::kDouble : at::kFloat;
+  const int64_t pitch = split_k_pitch(family, p.n, at::elementSize(accumulator));
+  return at::empty({split.splits, m, pitch}, c.options().dtype(accumulator));
+}
+
+// simt: C in one band of rows, or two where the plan has a row tail (row_tail.h). Each band
+// writes its rows of C, or its own split-K planes, reduced once every band has run.
+void launch_simt_plan(const GemmProblem& p, const Plan& plan, at::Tensor& c, cudaStream_t stream) {
+  const int64_t first_rows = p.m - plan.row_tail.rows;
+  c10::SmallVector<SimtBand, 2> bands{{0, first_rows, plan.simt_config, plan.split, {}}};
+  if (plan.row_tail.active()) {
+    bands.push_back({first_rows, plan.row_tail.rows, plan.row_tail.config, plan.row_tail.split, {}});
+  }
+  // (One band is all of C: no views, no copy of the problem on a small call's host path.)
+  auto rows_of_c = [&](const SimtBand& band) { return band.rows == p.m ? c : c.narrow(0, band.first_row, band.rows); };
+  for (SimtBand& band : bands) {
+    band.out = band.split.active() ? split_k_planes(p, KernelFamily::kSimt, band.split, band.rows, c)
+                                   : rows_of_c(band);
+  }
+  launch_simt(p, bands, stream);
+  for (const SimtBand& band : bands) {
+    if (!band.split.active()) continue;
+    at::Tensor c_rows = rows_of_c(band);
+    if (band.rows == p.m) {
+      reduce_split_k(band.out, p, c_rows, stream);
+    } else {
+      GemmProblem rows = p;
+      rows.m = band.rows;
+      reduce_split_k(band.out, rows, c_rows, stream);
+    }
+  }
+}
+
 // Launches `plan` for p, writing C into c.
 void launch_plan(const GemmProblem& p, const Plan& plan, at::Tensor& c, cudaStream_t stream) {
   if (plan.family == KernelFamily::kClassic16) {
     launch_classic16(p, c, stream);
     return;
   }
-  // Split-K: the family writes partial sums into a workspace from the caching allocator
-  // (freed on this stream after the reduction), which reduce_split_k turns into C.
-  at::Tensor partials;
-  if (plan.split.active()) {
-    const auto accumulator = p.dtype == at::kDouble ? at::kDouble : at::kFloat;
-    const int64_t pitch = split_k_pitch(plan.family, p.n, at::elementSize(accumulator));
-    partials = at::empty({plan.split.splits, p.m, pitch}, c.options().dtype(accumulator));
+  if (plan.family == KernelFamily::kSimt) {
+    launch_simt_plan(p, plan, c, stream);
+    return;
   }
+  at::Tensor partials;
+  if (plan.split.active()) partials = split_k_planes(p, plan.family, plan.split, p.m, c);
   at::Tensor& out = plan.split.active() ? partials : c;
   switch (plan.family) {
-    case KernelFamily::kSimt: launch_simt(p, plan.simt_config, plan.split, out, stream); break;
     case KernelFamily::kMma: launch_mma(p, plan.mma_config, plan.split, out, stream); break;
     case KernelFamily::kSkinny: launch_skinny(p, plan.skinny_config, plan.split, out, stream); break;
     default:

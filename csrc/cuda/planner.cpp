@@ -6,6 +6,7 @@
 #include <torch/library.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <optional>
 #include <sstream>
 
@@ -179,7 +180,8 @@ SimtCandidate estimate_simt(const GemmShape& s, const GpuInfo& gpu, SimtConfigId
   return best;
 }
 
-SimtCandidate pick_simt(const GemmShape& s, const GpuInfo& gpu, const Reasons& why) {
+// The simt tile, and its slices, for `s` in one launch.
+SimtCandidate pick_simt_tile(const GemmShape& s, const GpuInfo& gpu, const Reasons& why) {
   if (s.dtype == c10::kDouble) {
     why.add("float64 uses the double-precision simt tile");
     return estimate_simt(s, gpu, SimtConfigId::kDouble64x64);
@@ -210,6 +212,79 @@ SimtCandidate pick_simt(const GemmShape& s, const GpuInfo& gpu, const Reasons& w
   why.add(tiles_of(best->id), " tiles of ", t.block_m, "x", t.block_n, " on ", gpu.sm_count,
           " SMs: estimated ", micros(best->seconds), " us (", others, ")");
   return *best;
+}
+
+
+// C's last rows as a second launch (row_tail.h) behind a first launch of tile `id`: the
+// first takes the most tile rows whose blocks fill whole rounds (rounds of one block per
+// SM, as in estimate_simt), the second the rest with its own tile and slices. Its time is
+// both estimates plus kSecondLaunchSeconds (the gap between the kernels and the second's
+// pipeline fill). None where the first would hold all of C's rows or none.
+struct SimtRowSplit {
+  SimtCandidate first, second;
+  int64_t tail_rows;
+  double seconds;
+};
+
+std::optional<SimtRowSplit> estimate_row_tail(const GemmShape& s, const GpuInfo& gpu, SimtConfigId id) {
+  constexpr double kSecondLaunchSeconds = 3e-6;
+  const SimtTile& t = simt_tile(id);
+  const int64_t whole_rounds = tile_count(s, t.block_m, t.block_n) / gpu.sm_count;
+  const int64_t first_tile_rows = whole_rounds * gpu.sm_count / ceil_div(s.n, t.block_n);
+  if (first_tile_rows == 0 || first_tile_rows * t.block_m >= s.m) return std::nullopt;
+  GemmShape first = s, tail = s;
+  first.m = first_tile_rows * t.block_m;
+  tail.m = s.m - first.m;
+  const SimtCandidate a = estimate_simt(first, gpu, id);
+  if (a.split.active()) return std::nullopt;  // whole rounds of whole tiles, or no first launch
+  const SimtCandidate b = pick_simt_tile(tail, gpu, Reasons{nullptr});
+  return SimtRowSplit{a, b, tail.m, a.seconds + b.seconds + kSecondLaunchSeconds};
+}
+
+// TILEDMM_ROW_TAIL=off plans every simt product as one launch: what the tails buy (a
+// measurement switch, read once per process; tiledmm.plan shows the same plans).
+bool row_tail_switched_off() {
+  static const bool off = [] {
+    const char* v = std::getenv("TILEDMM_ROW_TAIL");
+    return v != nullptr && std::string_view(v) == "off";
+  }();
+  return off;
+}
+
+struct SimtChoice {
+  SimtCandidate first;  // the launch of C's first rows (all of them without a tail)
+  RowTail tail;
+};
+
+// One launch, or two where a row tail saves >= 1% of one launch's modeled time: 3072^3
+// (288 wide tiles, a third round of 24) runs 2816 rows in two rounds of wide tiles and its
+// last 256 rows as 24 tiles in 5 slices (modeled 1.36 against 1.61 ms for one launch of
+// 128x128 tiles); 8192x14336x4096 (3584 wide tiles, a 28th round of 20) its last 128 rows
+// in 2 slices. Shapes of whole rounds (4096^3: 3.9 rounds) gain nothing: the first launch
+// would end a round early and the tail take that round back.
+SimtChoice pick_simt(const GemmShape& s, const GpuInfo& gpu, const Reasons& why) {
+  constexpr double kMinSaving = 0.01;
+  const SimtCandidate one = pick_simt_tile(s, gpu, why);
+  // float32 only, and only where wide tiles fill the SMs: below, the model is least
+  // accurate (pick_simt_tile).
+  const SimtTile& wide = simt_tile(SimtConfigId::kFloat128x256);
+  if (row_tail_switched_off() || s.dtype != c10::kFloat || !keeps_sms_busy(tile_count(s, wide.block_m, wide.block_n), gpu)) {
+    return {one, {}};
+  }
+  std::optional<SimtRowSplit> best;
+  for (const SimtConfigId id : {SimtConfigId::kFloat128x256, SimtConfigId::kFloat128x128, SimtConfigId::kFloat64x64}) {
+    const std::optional<SimtRowSplit> c = estimate_row_tail(s, gpu, id);
+    if (c && c->seconds < (best ? best->seconds : (1.0 - kMinSaving) * one.seconds)) best = c;
+  }
+  if (!best) return {one, {}};
+  const SimtTile &t1 = simt_tile(best->first.id), &t2 = simt_tile(best->second.id);
+  auto micros = [](double seconds) { return static_cast<int64_t>(seconds * 1e6 + 0.5); };
+  why.add("instead C's last ", best->tail_rows, " rows as a second launch: ", s.m - best->tail_rows, " rows of ",
+          t1.block_m, "x", t1.block_n, " tiles fill whole rounds of the SMs, the last ", best->tail_rows, " rows run ",
+          tile_count({best->tail_rows, s.n, s.k}, t2.block_m, t2.block_n), " tiles of ", t2.block_m, "x", t2.block_n,
+          " in ", best->second.split.splits, " slice(s) of ", best->second.split.k_per_split,
+          " along K: estimated ", micros(best->seconds), " us in all");
+  return {best->first, {best->tail_rows, best->second.id, best->second.split}};
 }
 
 // The extent the wgmma kernel tiles: C's, or C^T's (its m runs along C's columns).
@@ -464,11 +539,13 @@ Plan plan_gemm(const GemmShape& s, const GpuInfo& gpu, std::string_view requeste
   if (by_name) why.add("tile requested by name");
   switch (plan.family) {
     case KernelFamily::kSimt: {
-      const SimtCandidate simt = by_name ? estimate_simt(s, gpu, simt_config_by_name(requested_config, s.dtype))
-                                         : pick_simt(s, gpu, why);
-      plan.simt_config = simt.id;
+      // A tile named by the caller runs all of C in one launch.
+      const SimtChoice simt = by_name ? SimtChoice{estimate_simt(s, gpu, simt_config_by_name(requested_config, s.dtype)), {}}
+                                      : pick_simt(s, gpu, why);
+      plan.simt_config = simt.first.id;
       plan.config = simt_tile(plan.simt_config).name;
-      plan.split = simt.split;
+      plan.split = simt.first.split;
+      plan.row_tail = simt.tail;
       if (plan.split.active()) {
         why.add("split-K: ", plan.split.splits, " slices of ", plan.split.k_per_split,
                 " along K per tile (the time model's count), summed in a fixed order");
@@ -562,7 +639,9 @@ std::vector<std::string> plan_op(int64_t m, int64_t n, int64_t k, c10::ScalarTyp
                             : plan.family == KernelFamily::kSkinny ? !skinny_small_is_m(m, n)
                                                                    : false;
   return {family_name(plan.family), plan.config, why, std::to_string(plan.split.splits), c_transposed ? "1" : "0",
-          std::to_string(plan.last_wave.tiles), std::to_string(plan.last_wave.head_k_tiles)};
+          std::to_string(plan.last_wave.tiles), std::to_string(plan.last_wave.head_k_tiles),
+          std::to_string(plan.row_tail.rows), plan.row_tail.active() ? simt_tile(plan.row_tail.config).name : "",
+          std::to_string(plan.row_tail.split.splits)};
 }
 
 // tiledmm::_tile_table: the tile configs of the mma, wgmma, skinny and simt families, one row each:

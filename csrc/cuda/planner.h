@@ -8,6 +8,7 @@
 #include "skinny_configs.h"
 #include "split_k.h"
 #include "last_wave_split.h"
+#include "row_tail.h"
 #include "wgmma_configs.h"
 
 #include <c10/core/ScalarType.h>
@@ -53,6 +54,7 @@ struct Plan {
   const char* config = "";  // the tile configuration's name
   SplitK split;             // simt, mma, wgmma, skinny: K slices per output tile (1: none)
   LastWaveSplit last_wave;  // wgmma without split-K: the last wave's tiles split along K
+  RowTail row_tail;         // simt: C's last rows as a second launch (`split` is the first's)
 };
 
 // `requested` is a kernel spec ("name" or "name:config") already validated against the

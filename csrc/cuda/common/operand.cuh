@@ -44,6 +44,10 @@ struct KMnOperand {
   __host__ __device__ __forceinline__ const T* address(int64_t k, int64_t mn) const {
     return mn_contiguous ? data + k * ld + mn : data + mn * ld + k;
   }
+  // The operand from column mn0 on (rows of A): a band of C's rows (row_tail.h).
+  __host__ __device__ __forceinline__ KMnOperand mn_from(int64_t mn0) const {
+    return {address(0, mn0), k_extent, mn_extent - mn0, ld, mn_contiguous};
+  }
   // Rows [k0, k0 + count) of this operand, clipped to its extent: one split-K slice.
   __host__ __device__ __forceinline__ KMnOperand k_slice(int64_t k0, int64_t count) const {
     const int64_t left = k_extent - k0;

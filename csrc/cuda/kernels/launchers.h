@@ -15,13 +15,22 @@
 #include "../wgmma_configs.h"
 
 #include <ATen/core/Tensor.h>
+#include <c10/util/ArrayRef.h>
 #include <cuda_runtime.h>
 
 namespace tiledmm::cuda {
 
 void launch_classic16(const GemmProblem& p, at::Tensor& c, cudaStream_t stream);
-void launch_simt(const GemmProblem& p, SimtConfigId config, const SplitK& split, at::Tensor& out,
-                 cudaStream_t stream);
+// simt runs C in bands of rows, one launch each: all of C, or its first rows and a tail
+// (row_tail.h). A band's `out` is its rows of C, or with split-K its own planes
+// [splits, rows, pitch]; the operands are staged once for every band.
+struct SimtBand {
+  int64_t first_row = 0, rows = 0;
+  SimtConfigId config = SimtConfigId::kFloat128x256;
+  SplitK split;
+  at::Tensor out;
+};
+void launch_simt(const GemmProblem& p, c10::ArrayRef<SimtBand> bands, cudaStream_t stream);
 void launch_mma(const GemmProblem& p, MmaConfigId config, const SplitK& split, at::Tensor& out,
                 cudaStream_t stream);
 // bfloat16 / float16 with one small side (skinny_configs.h); any shape runs.

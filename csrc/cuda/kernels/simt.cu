@@ -248,24 +248,19 @@ KMnOperand<T> staged_operand(const MatrixView& v, bool is_a, int64_t reuse, cons
   return op;
 }
 
-// `out`: C, or with split-K the partial planes, rows padded to whole vectors (T is
+// One band of C's rows (launchers.h): `a` holds its rows of A, `m` of them. `out`: those
+// rows of C, or with split-K the band's partial planes, rows padded to whole vectors (T is
 // already the accumulator type, so they take the same kernel, without an epilogue).
 template <typename T, SimtConfigId kConfig, Activation kActivation>
-void launch_config(const GemmProblem& p, const SplitK& split, at::Tensor& out, cudaStream_t stream) {
+void launch_config(const GemmProblem& p, const KMnOperand<T>& a, const KMnOperand<T>& b, int64_t m,
+                   const SplitK& split, at::Tensor& out, cudaStream_t stream) {
   constexpr SimtTile kTile = simt_tile(kConfig);
   constexpr int kSmemBytes = kTile.smem_bytes(sizeof(T));
-  // The workspaces (if any) go back to the caching allocator on this stream when they
-  // leave scope: later work on the stream runs after the kernel.
-  at::Tensor a_storage, b_storage;
-  const auto options = out.options().dtype(p.dtype);
-  const auto a = staged_operand<T, kTile.vec>(p.a, /*is_a=*/true, p.n, options, a_storage);
-  const auto b = staged_operand<T, kTile.vec>(p.b, /*is_a=*/false, p.m, options, b_storage);
-  const int64_t tiles = ((p.m + kTile.block_m - 1) / kTile.block_m) *
-                        ((p.n + kTile.block_n - 1) / kTile.block_n);
+  const int64_t tiles = ((m + kTile.block_m - 1) / kTile.block_m) * ((p.n + kTile.block_n - 1) / kTile.block_n);
   TORCH_CHECK(tiles <= std::numeric_limits<int32_t>::max(), "tiledmm.gemm (simt): output [",
-              p.m, ", ", p.n, "] needs more than 2^31 - 1 tiles");
+              m, ", ", p.n, "] needs more than 2^31 - 1 tiles");
   // Whole vectors of C's rows are 16-byte aligned when the pitch is: out is a fresh
-  // allocation, and a split-K plane spans m * ldc elements.
+  // allocation or whole rows of one, and a split-K plane spans m * ldc elements.
   const int64_t ldc = out.size(-1);
   const bool c_vector_ok = ldc % kTile.vec == 0;
   const StageMode mode_a = stage_mode(a), mode_b = stage_mode(b);
@@ -275,19 +270,10 @@ void launch_config(const GemmProblem& p, const SplitK& split, at::Tensor& out, c
   allow_dynamic_smem(kernel, kSmemBytes, opted_in[static_cast<int>(mode_a) * 3 + static_cast<int>(mode_b)]);
   const auto epilogue = split.active() ? OutputEpilogue<T, kActivation>{} : OutputEpilogue<T, kActivation>::from(p.epilogue);
   const dim3 grid(static_cast<unsigned>(tiles), 1, static_cast<unsigned>(split.splits));
-  kernel<<<grid, kTile.threads(), kSmemBytes, stream>>>(a, b, out.data_ptr<T>(), p.m, p.n, ldc,
-                                                        split.k_per_split, c_vector_ok, epilogue);
+  kernel<<<grid, kTile.threads(), kSmemBytes, stream>>>(a, b, out.data_ptr<T>(), m, p.n, ldc, split.k_per_split,
+                                                        c_vector_ok, epilogue);
   C10_CUDA_KERNEL_LAUNCH_CHECK();
 }
-
-template <typename T, SimtConfigId kConfig>
-cudaFuncAttributes attributes_of(StageMode mode_a, StageMode mode_b) {
-  cudaFuncAttributes attributes{};
-  C10_CUDA_CHECK(cudaFuncGetAttributes(&attributes, simt_kernel_for<T, kConfig>(mode_a, mode_b)));
-  return attributes;
-}
-
-}  // namespace
 
 // Runtime SimtConfigId of a float32 tile -> compile-time constant.
 template <typename F>
@@ -304,6 +290,44 @@ void with_float_config(SimtConfigId id, F&& f) {
   }
 }
 
+// Stages the operands once (a padded copy where staged_operand makes one), then launches
+// each band.
+template <typename T>
+void launch_bands(const GemmProblem& p, c10::ArrayRef<SimtBand> bands, cudaStream_t stream) {
+  constexpr int kVec = 16 / sizeof(T);
+  // The workspaces (if any) go back to the caching allocator on this stream when they
+  // leave scope: later work on the stream runs after the kernels.
+  at::Tensor a_storage, b_storage;
+  const auto options = bands.front().out.options().dtype(p.dtype);
+  const auto a = staged_operand<T, kVec>(p.a, /*is_a=*/true, p.n, options, a_storage);
+  const auto b = staged_operand<T, kVec>(p.b, /*is_a=*/false, p.m, options, b_storage);
+  for (const SimtBand& band : bands) {
+    at::Tensor out = band.out;
+    // Split-K partials take the kNone instance: reduce_split_k applies the epilogue.
+    with_any_activation(band.split.active() ? Epilogue{} : p.epilogue, [&](auto activate) {
+      constexpr Activation kActivation = decltype(activate)::value;
+      auto launch = [&](auto id) {
+        launch_config<T, decltype(id)::value, kActivation>(p, a.mn_from(band.first_row), b, band.rows, band.split,
+                                                            out, stream);
+      };
+      if constexpr (std::is_same_v<T, double>) {
+        launch(std::integral_constant<SimtConfigId, SimtConfigId::kDouble64x64>{});
+      } else {
+        with_float_config(band.config, launch);
+      }
+    });
+  }
+}
+
+template <typename T, SimtConfigId kConfig>
+cudaFuncAttributes attributes_of(StageMode mode_a, StageMode mode_b) {
+  cudaFuncAttributes attributes{};
+  C10_CUDA_CHECK(cudaFuncGetAttributes(&attributes, simt_kernel_for<T, kConfig>(mode_a, mode_b)));
+  return attributes;
+}
+
+}  // namespace
+
 cudaFuncAttributes simt_kernel_attributes(at::ScalarType dtype, SimtConfigId config,
                                           bool a_col_major, bool b_col_major) {
   // Aligned operands assumed: MN-contiguous ones stage with 16-byte copies.
@@ -315,20 +339,13 @@ cudaFuncAttributes simt_kernel_attributes(at::ScalarType dtype, SimtConfigId con
   return attributes;
 }
 
-void launch_simt(const GemmProblem& p, SimtConfigId config, const SplitK& split, at::Tensor& out,
-                 cudaStream_t stream) {
-  // Split-K partials take the kNone instance: reduce_split_k applies the epilogue.
-  with_any_activation(split.active() ? Epilogue{} : p.epilogue, [&](auto activate) {
-    constexpr Activation kActivation = decltype(activate)::value;
-    if (p.dtype == at::kDouble) {
-      launch_config<double, SimtConfigId::kDouble64x64, kActivation>(p, split, out, stream);
-      return;
-    }
-    TORCH_CHECK(p.dtype == at::kFloat, "tiledmm.gemm (simt): float32 or float64 only, got ", p.dtype);
-    with_float_config(config, [&](auto id) {
-      launch_config<float, decltype(id)::value, kActivation>(p, split, out, stream);
-    });
-  });
+void launch_simt(const GemmProblem& p, c10::ArrayRef<SimtBand> bands, cudaStream_t stream) {
+  if (p.dtype == at::kDouble) {
+    launch_bands<double>(p, bands, stream);
+    return;
+  }
+  TORCH_CHECK(p.dtype == at::kFloat, "tiledmm.gemm (simt): float32 or float64 only, got ", p.dtype);
+  launch_bands<float>(p, bands, stream);
 }
 
 }  // namespace tiledmm::cuda

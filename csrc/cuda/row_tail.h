@@ -1,0 +1,30 @@
+// C's last rows as a second launch (the simt family).
+//
+// simt blocks are not persistent: B blocks run in ceil(B / SMs) rounds of one block per
+// SM (the model in planner.cpp), so a grid a little past whole rounds runs its last round
+// on a few SMs while the rest idle for a whole tile-time: 3072^3 in 128x256 tiles is 288
+// blocks, two full rounds of 132 and a third of 24. Here C's first rows, as many tile
+// rows as fill whole rounds, run as one launch, and the rest (its "tail", a few tile
+// rows) as a second launch with its own tile and split-K slices (split_k.h), whose
+// blocks then spread over all the SMs. The planner takes a tail where its time model
+// says the two launches end sooner than one. Both launches read the same staged
+// operands (A's rows from the band's first, B whole), so an operand that needs a padded
+// copy is copied once; results are bitwise identical from run to run.
+#pragma once
+
+#include "simt_configs.h"
+#include "split_k.h"
+
+#include <cstdint>
+
+namespace tiledmm::cuda {
+
+struct RowTail {
+  int64_t rows = 0;  // C's last rows, run by the second launch; 0: none
+  SimtConfigId config = SimtConfigId::kFloat128x256;
+  SplitK split;      // the tail's K slices
+
+  bool active() const { return rows > 0; }
+};
+
+}  // namespace tiledmm::cuda
