@@ -259,9 +259,12 @@ struct SimtChoice {
 // One launch, or two where a row tail saves >= 1% of one launch's modeled time: 3072^3
 // (288 wide tiles, a third round of 24) runs 2816 rows in two rounds of wide tiles and its
 // last 256 rows as 24 tiles in 5 slices (modeled 1.36 against 1.61 ms for one launch of
-// 128x128 tiles); 8192x14336x4096 (3584 wide tiles, a 28th round of 20) its last 128 rows
-// in 2 slices. Shapes of whole rounds (4096^3: 3.9 rounds) gain nothing: the first launch
-// would end a round early and the tail take that round back.
+// 128x128 tiles; measured 1.23 against 1.41 ms on an H100, 0.91x -> 1.05x cuBLAS);
+// 8192x14336x4096 (3584 wide tiles, a 28th round of 20) its last 128 rows in 7 slices
+// (modeled -1.8%, measured -1.4%). Every tail the model took in session 26's measurements
+// was faster (bench/NOTES.md), the smallest gain 1.0% at 8192^3. Shapes of whole rounds
+// (4096^3: 3.9 rounds) gain nothing: the first launch would end a round early and the
+// tail take that round back.
 SimtChoice pick_simt(const GemmShape& s, const GpuInfo& gpu, const Reasons& why) {
   constexpr double kMinSaving = 0.01;
   const SimtCandidate one = pick_simt_tile(s, gpu, why);
