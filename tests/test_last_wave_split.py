@@ -7,8 +7,8 @@ import pytest
 import torch
 
 import tiledmm
-from conftest import (TWO_BLOCKS_PER_SM_WGMMA, assert_matches_reference, make_operand, needs_sm90a_build,
-                      runs_wgmma, two_blocks_per_sm_split_shape)
+from conftest import (TWO_BLOCKS_PER_SM_WGMMA, assert_graph_replays_gemm, assert_matches_reference, make_operand,
+                      needs_sm90a_build, runs_wgmma, two_blocks_per_sm_split_shape)
 
 
 @needs_sm90a_build
@@ -112,17 +112,7 @@ def test_split_tiles_under_graph_replay():
     assert wgmma_plan(m, n, k, torch.bfloat16)["last_wave_split"][0] > 0
     a = torch.randn(m, k, device="cuda", dtype=torch.bfloat16)
     b = torch.randn(k, n, device="cuda", dtype=torch.bfloat16)
-    tiledmm.gemm(a, b)  # warm up outside the graph
-    graph = torch.cuda.CUDAGraph()
-    with torch.cuda.graph(graph):
-        out = tiledmm.gemm(a, b)
-    for _ in range(2):
-        a.copy_(torch.randn_like(a))
-        out.fill_(float("nan"))
-        graph.replay()
-        torch.cuda.synchronize()
-        assert torch.equal(out, tiledmm.gemm(a, b))
-        assert_matches_reference(out, a, b)
+    assert_graph_replays_gemm(a, b)
 
 
 @runs_wgmma

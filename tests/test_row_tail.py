@@ -11,7 +11,8 @@ import pytest
 import torch
 
 import tiledmm
-from conftest import assert_matches_reference, make_operand, needs_cuda_build, requires_cuda, row_tail_shapes
+from conftest import (assert_graph_replays_gemm, assert_matches_reference, make_operand, needs_cuda_build,
+                      requires_cuda, row_tail_shapes)
 
 WIDE = "f32_128x256x16_w64x64_t8x16_s4"
 
@@ -131,14 +132,4 @@ def test_row_tail_under_graph_replay(monkeypatch):
     assert simt_plan(m, n, k)["row_tail"] is not None
     a = torch.randn(m, k, device="cuda")
     b = torch.randn(k, n, device="cuda")
-    tiledmm.gemm(a, b)  # warm up outside the graph
-    graph = torch.cuda.CUDAGraph()
-    with torch.cuda.graph(graph):
-        out = tiledmm.gemm(a, b)
-    for _ in range(2):
-        a.copy_(torch.randn_like(a))
-        out.fill_(float("nan"))
-        graph.replay()
-        torch.cuda.synchronize()
-        assert torch.equal(out, tiledmm.gemm(a, b))
-        assert_matches_reference(out, a, b)
+    assert_graph_replays_gemm(a, b)
