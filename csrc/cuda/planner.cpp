@@ -214,7 +214,6 @@ SimtCandidate pick_simt_tile(const GemmShape& s, const GpuInfo& gpu, const Reaso
   return *best;
 }
 
-
 // C's last rows as a second launch (row_tail.h) behind a first launch of tile `id`: the
 // first takes the most tile rows whose blocks fill whole rounds (rounds of one block per
 // SM, as in estimate_simt), the second the rest with its own tile and slices. Its time is
@@ -261,10 +260,11 @@ struct SimtChoice {
 // last 256 rows as 24 tiles in 5 slices (modeled 1.36 against 1.61 ms for one launch of
 // 128x128 tiles; measured 1.23 against 1.41 ms on an H100, 0.91x -> 1.05x cuBLAS);
 // 8192x14336x4096 (3584 wide tiles, a 28th round of 20) its last 128 rows in 7 slices
-// (modeled -1.8%, measured -1.4%). Every tail the model took in session 26's measurements
-// was faster (bench/NOTES.md), the smallest gain 1.0% at 8192^3. Shapes of whole rounds
-// (4096^3: 3.9 rounds) gain nothing: the first launch would end a round early and the
-// tail take that round back.
+// (modeled -1.8%, measured -1.4%). Over 43 products whose plans take a tail (bench/NOTES.md,
+// session 26) the time was 0.945 of one launch's (geomean); 4 were slower, by up to 6.8%
+// (2111x6273x777: 48 short k-tiles), at predicted savings of 2-6% among larger measured
+// wins, so no higher threshold separates them. Shapes of whole rounds (4096^3: 3.9 rounds)
+// gain nothing: the first launch would end a round early and the tail take that round back.
 SimtChoice pick_simt(const GemmShape& s, const GpuInfo& gpu, const Reasons& why) {
   constexpr double kMinSaving = 0.01;
   const SimtCandidate one = pick_simt_tile(s, gpu, why);
