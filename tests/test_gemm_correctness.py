@@ -199,3 +199,29 @@ def test_simt_unaligned_mn_rows_cuda(dtype, shape):
     for spec in kernel_specs(info, dtype):
         poison_cached_block(m, n, dtype, "cuda")
         assert_matches_reference(tiledmm.gemm(a, b, kernel=spec), a, b)
+
+
+@requires_cuda
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float64], ids=str)
+def test_simt_c_rows_off_16_byte_boundaries_cuda(dtype):
+    # With N not a multiple of a 16-byte vector, C's row r starts (r * N) % vec elements past
+    # a 16-byte boundary: simt then shifts each vector to the boundary, taking its first
+    # elements from the lane to its left (store_row_realigned). N = 1, 2, 3 mod 4 (every
+    # shift), narrower than a warp tile, ending mid-vector; M ragged; every config by name;
+    # and the linear epilogue (bias + gelu) on the shifted vectors. Poisoned outputs catch
+    # an element left unwritten, the float64 check one written into its neighbour's place.
+    info = next(i for i in tiledmm.kernels() if i.name == "simt" and i.device == "cuda")
+    gen = torch.Generator(device="cuda").manual_seed(27)
+    for spec in kernel_specs(info, dtype):
+        for m, n, k in [(131, 258, 37), (67, 1001, 65), (200, 30, 17), (129, 515, 40), (9, 6, 3)]:
+            a = make_operand(m, k, dtype, "cuda", "row", gen)
+            b = make_operand(k, n, dtype, "cuda", "row", gen)
+            poison_cached_block(m, n, dtype, "cuda")
+            assert_matches_reference(tiledmm.gemm(a, b, kernel=spec), a, b)
+        x = make_operand(70, 33, dtype, "cuda", "row", gen)
+        w = make_operand(258, 33, dtype, "cuda", "row", gen)
+        bias = make_operand(1, 258, dtype, "cuda", "row", gen)[0]
+        poison_cached_block(70, 258, dtype, "cuda")
+        out = tiledmm.linear(x, w, bias, activation="gelu", kernel=spec)
+        ref = torch.nn.functional.gelu(x.double() @ w.double().t() + bias.double())
+        torch.testing.assert_close(out.double(), ref, rtol=1e-5, atol=1e-5)

@@ -11,8 +11,9 @@
 //                      (two register buffers), also across k-tiles;
 //   registers          the thread tile: thread_m x thread_n accumulators, an outer
 //                      product per k (thread_m + thread_n loads feed thread_m*thread_n FMAs);
-//   regs -> global     bias + activation (OutputEpilogue), then 128-bit streaming stores
-//                      (st.global.cs) of C.
+//   regs -> global     bias + activation (OutputEpilogue) in the accumulators, then 128-bit
+//                      streaming stores (st.global.cs) of C; rows of C that are not 16-byte
+//                      aligned shift each vector to the boundary with a warp shuffle.
 // Blocks visit output tiles in grouped order (tile_order.cuh) to keep panels in L2.
 #include "launchers.h"
 
@@ -62,6 +63,65 @@ __device__ __forceinline__ void store_streaming(T* dst, const T (&v)[kVec]) {
   } else {
 #pragma unroll
     for (int j = 0; j < kVec; ++j) dst[j] = v[j];
+  }
+}
+
+// One row of a warp tile whose start in C is `shift` elements past a 16-byte boundary
+// (C's rows are not 16-byte aligned: N = 4095, say). Its kRepsN * kLanesN vectors run
+// contiguously from col_base, vector rn * kLanesN + q held by lane q along N. Element by
+// element, such a row took 4x the store instructions, each writing a quarter of its sectors
+// (2048x2047x2045: 413 us against 371 at 2048x2048x2045; 388 us this way, bench/NOTES.md
+// session 27).
+// Instead each lane shifts its vector right by `shift` to a 16-byte boundary: the aligned
+// vector it stores is the previous vector's last `shift` elements, shuffled from the lane to
+// its left along N (lane q = 0 keeps lane kLanesN - 1's from the previous rn), followed by
+// its own first ones. The row's first `kVec - shift` columns (the warp to the left, or
+// nothing, holds the columns before them) and its last `shift` go one by one. Every lane
+// of the warp must call this together (shuffles): rows outside C only skip their stores.
+template <typename T, int kVec, int kRepsN, int kLanesN, int kLanesM>
+__device__ __forceinline__ void store_row_realigned(T* row_ptr, const T (&acc)[kRepsN * kVec], int64_t col_base,
+                                                    int64_t n, bool row_inside, int lane) {
+  const int q = lane / kLanesM;
+  const int left_lane = (lane + 32 - kLanesM) % 32;  // lane q - 1 of this row, or q = kLanesN - 1
+  const int shift = static_cast<int>((reinterpret_cast<uintptr_t>(row_ptr + col_base) / sizeof(T)) % kVec);
+  T carry[kVec] = {};  // lane q = 0: the last vector of the previous rn
+#pragma unroll
+  for (int rn = 0; rn < kRepsN; ++rn) {
+    const int64_t col = col_base + (rn * kLanesN + q) * kVec;
+    T own[kVec], left[kVec], prev[kVec], out[kVec];
+#pragma unroll
+    for (int j = 0; j < kVec; ++j) {
+      own[j] = acc[rn * kVec + j];
+      left[j] = __shfl_sync(0xffffffffu, own[j], left_lane);
+      prev[j] = q == 0 ? carry[j] : left[j];
+      carry[j] = left[j];
+    }
+    // out = prev[kVec - shift ..] then own[.. kVec - shift], as selects: an index into a
+    // register array that is not a compile-time constant would put it in local memory.
+#pragma unroll
+    for (int j = 0; j < kVec; ++j) {
+      out[j] = own[j];
+#pragma unroll
+      for (int s = 1; s < kVec; ++s) {
+        if (shift == s) out[j] = j < s ? prev[kVec - s + j] : own[j - s];
+      }
+    }
+    const int64_t out_col = col - shift;  // 16-byte aligned in C
+    if (!row_inside) continue;
+    if (out_col >= col_base && out_col + kVec <= n) {
+      store_streaming<T, kVec>(row_ptr + out_col, out);
+    } else {
+#pragma unroll
+      for (int j = 0; j < kVec; ++j) {
+        if (out_col + j >= col_base && out_col + j < n) row_ptr[out_col + j] = out[j];
+      }
+    }
+    if (rn == kRepsN - 1 && q == kLanesN - 1) {  // the row's last `shift` columns
+#pragma unroll
+      for (int j = 0; j < kVec; ++j) {
+        if (j >= kVec - shift && col + j < n) row_ptr[col + j] = own[j];
+      }
+    }
   }
 }
 
@@ -152,7 +212,34 @@ __global__ void __launch_bounds__(simt_tile(kConfig).threads(), simt_tile(kConfi
   };
   cp_async_pipeline<kStages, kBK>(a.k_extent, stage_next, first_slice, compute);
 
-  // Epilogue: registers -> C, vector stores where a whole vector is inside C.
+  // Epilogue: bias + activation in the accumulators (each column's bias loaded once, and
+  // only for columns inside C), then registers -> C: vector stores where a whole vector is
+  // inside C; rows that are not 16-byte aligned shift their vectors to the boundary
+  // (store_row_realigned). One copy of the activation's code serves both store paths.
+#pragma unroll
+  for (int rn = 0; rn < kRepsN; ++rn) {
+#pragma unroll
+    for (int j = 0; j < kVec; ++j) {
+      const int64_t col = block_n0 + warp_n0 + rn * kLanesN * kVec + lane_n0 + j;
+      const T bias = col < n ? epilogue.template bias_of<T>(col) : T(0);
+#pragma unroll
+      for (int i = 0; i < kRepsM * kVec; ++i) acc[i][rn * kVec + j] = epilogue.apply(acc[i][rn * kVec + j], bias);
+    }
+  }
+  if (!c_vector_ok) {
+#pragma unroll
+    for (int rm = 0; rm < kRepsM; ++rm) {
+#pragma unroll
+      for (int i = 0; i < kVec; ++i) {
+        const int64_t row = block_m0 + warp_m0 + rm * kLanesM * kVec + lane_m0 + i;
+        const bool row_inside = row < m;
+        store_row_realigned<T, kVec, kRepsN, kLanesN, kLanesM>(c + (row_inside ? row : 0) * ldc,
+                                                              acc[rm * kVec + i], block_n0 + warp_n0, n,
+                                                              row_inside, lane);
+      }
+    }
+    return;
+  }
 #pragma unroll
   for (int rm = 0; rm < kRepsM; ++rm) {
 #pragma unroll
@@ -162,16 +249,15 @@ __global__ void __launch_bounds__(simt_tile(kConfig).threads(), simt_tile(kConfi
 #pragma unroll
       for (int rn = 0; rn < kRepsN; ++rn) {
         const int64_t col = block_n0 + warp_n0 + rn * kLanesN * kVec + lane_n0;
-        if (c_vector_ok && col + kVec <= n) {
-          T out[kVec];
+        T out[kVec];
 #pragma unroll
-          for (int j = 0; j < kVec; ++j) out[j] = epilogue(acc[rm * kVec + i][rn * kVec + j], col + j);
+        for (int j = 0; j < kVec; ++j) out[j] = acc[rm * kVec + i][rn * kVec + j];
+        if (col + kVec <= n) {
           store_streaming<T, kVec>(c + row * ldc + col, out);
         } else {
-          // Only columns inside C: the epilogue reads column col + j's bias.
 #pragma unroll
           for (int j = 0; j < kVec; ++j) {
-            if (col + j < n) c[row * ldc + col + j] = epilogue(acc[rm * kVec + i][rn * kVec + j], col + j);
+            if (col + j < n) c[row * ldc + col + j] = out[j];
           }
         }
       }
