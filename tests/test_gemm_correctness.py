@@ -208,8 +208,9 @@ def test_simt_c_rows_off_16_byte_boundaries_cuda(dtype):
     # a 16-byte boundary: simt then shifts each vector to the boundary, taking its first
     # elements from the lane to its left (store_row_realigned). N = 1, 2, 3 mod 4 (every
     # shift), narrower than a warp tile, ending mid-vector; M ragged; every config by name;
-    # and the linear epilogue (bias + gelu) on the shifted vectors. Poisoned outputs catch
-    # an element left unwritten, the float64 check one written into its neighbour's place.
+    # and linear's bias on the shifted vectors (with an activation, such rows store element
+    # by element). Poisoned outputs catch an element left unwritten, the float64 check one
+    # written into its neighbour's place.
     info = next(i for i in tiledmm.kernels() if i.name == "simt" and i.device == "cuda")
     gen = torch.Generator(device="cuda").manual_seed(27)
     for spec in kernel_specs(info, dtype):
@@ -221,7 +222,8 @@ def test_simt_c_rows_off_16_byte_boundaries_cuda(dtype):
         x = make_operand(70, 33, dtype, "cuda", "row", gen)
         w = make_operand(258, 33, dtype, "cuda", "row", gen)
         bias = make_operand(1, 258, dtype, "cuda", "row", gen)[0]
-        poison_cached_block(70, 258, dtype, "cuda")
-        out = tiledmm.linear(x, w, bias, activation="gelu", kernel=spec)
-        ref = torch.nn.functional.gelu(x.double() @ w.double().t() + bias.double())
-        torch.testing.assert_close(out.double(), ref, rtol=1e-5, atol=1e-5)
+        for activation, act in (("none", lambda z: z), ("gelu", torch.nn.functional.gelu)):
+            poison_cached_block(70, 258, dtype, "cuda")
+            out = tiledmm.linear(x, w, bias, activation=activation, kernel=spec)
+            ref = act(x.double() @ w.double().t() + bias.double())
+            torch.testing.assert_close(out.double(), ref, rtol=1e-5, atol=1e-5)

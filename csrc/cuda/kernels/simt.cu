@@ -11,9 +11,9 @@
 //                      (two register buffers), also across k-tiles;
 //   registers          the thread tile: thread_m x thread_n accumulators, an outer
 //                      product per k (thread_m + thread_n loads feed thread_m*thread_n FMAs);
-//   regs -> global     bias + activation (OutputEpilogue) in the accumulators, then 128-bit
-//                      streaming stores (st.global.cs) of C; rows of C that are not 16-byte
-//                      aligned shift each vector to the boundary with a warp shuffle.
+//   regs -> global     bias + activation (OutputEpilogue), then 128-bit streaming stores
+//                      (st.global.cs) of C; rows of C that are not 16-byte aligned shift
+//                      each vector to the boundary with a warp shuffle (without activation).
 // Blocks visit output tiles in grouped order (tile_order.cuh) to keep panels in L2.
 #include "launchers.h"
 
@@ -78,9 +78,9 @@ __device__ __forceinline__ void store_streaming(T* dst, const T (&v)[kVec]) {
 // its own first ones. The row's first `kVec - shift` columns (the warp to the left, or
 // nothing, holds the columns before them) and its last `shift` go one by one. Every lane
 // of the warp must call this together (shuffles): rows outside C only skip their stores.
-template <typename T, int kVec, int kRepsN, int kLanesN, int kLanesM>
+template <typename T, int kVec, int kRepsN, int kLanesN, int kLanesM, typename Epilogue>
 __device__ __forceinline__ void store_row_realigned(T* row_ptr, const T (&acc)[kRepsN * kVec], int64_t col_base,
-                                                    int64_t n, bool row_inside, int lane) {
+                                                    int64_t n, bool row_inside, int lane, const Epilogue& epilogue) {
   const int q = lane / kLanesM;
   const int left_lane = (lane + 32 - kLanesM) % 32;  // lane q - 1 of this row, or q = kLanesN - 1
   const int shift = static_cast<int>((reinterpret_cast<uintptr_t>(row_ptr + col_base) / sizeof(T)) % kVec);
@@ -91,7 +91,8 @@ __device__ __forceinline__ void store_row_realigned(T* row_ptr, const T (&acc)[k
     T own[kVec], left[kVec], prev[kVec], out[kVec];
 #pragma unroll
     for (int j = 0; j < kVec; ++j) {
-      own[j] = acc[rn * kVec + j];
+      // Only columns inside C: the epilogue reads column col + j's bias.
+      own[j] = col + j < n ? epilogue(acc[rn * kVec + j], col + j) : T(0);
       left[j] = __shfl_sync(0xffffffffu, own[j], left_lane);
       prev[j] = q == 0 ? carry[j] : left[j];
       carry[j] = left[j];
@@ -212,33 +213,28 @@ __global__ void __launch_bounds__(simt_tile(kConfig).threads(), simt_tile(kConfi
   };
   cp_async_pipeline<kStages, kBK>(a.k_extent, stage_next, first_slice, compute);
 
-  // Epilogue: bias + activation in the accumulators (each column's bias loaded once, and
-  // only for columns inside C), then registers -> C: vector stores where a whole vector is
-  // inside C; rows that are not 16-byte aligned shift their vectors to the boundary
-  // (store_row_realigned). One copy of the activation's code serves both store paths.
+  // Epilogue: registers -> C, vector stores where a whole vector is inside C. Rows of C
+  // that are not 16-byte aligned shift their vectors to the boundary (store_row_realigned)
+  // in the instances without an activation; with one (kAnyActivation: linear layers with
+  // an activation) they store element by element: a third copy of the activation's code
+  // per output doubled simt's SASS, and moving the epilogue ahead of both store paths
+  // instead made the main loops of other instances up to 6% slower (ptxas allocates their
+  // registers differently; bench/NOTES.md session 27).
+  if constexpr (kActivation == Activation::kNone) {
+    if (!c_vector_ok) {
 #pragma unroll
-  for (int rn = 0; rn < kRepsN; ++rn) {
+      for (int rm = 0; rm < kRepsM; ++rm) {
 #pragma unroll
-    for (int j = 0; j < kVec; ++j) {
-      const int64_t col = block_n0 + warp_n0 + rn * kLanesN * kVec + lane_n0 + j;
-      const T bias = col < n ? epilogue.template bias_of<T>(col) : T(0);
-#pragma unroll
-      for (int i = 0; i < kRepsM * kVec; ++i) acc[i][rn * kVec + j] = epilogue.apply(acc[i][rn * kVec + j], bias);
-    }
-  }
-  if (!c_vector_ok) {
-#pragma unroll
-    for (int rm = 0; rm < kRepsM; ++rm) {
-#pragma unroll
-      for (int i = 0; i < kVec; ++i) {
-        const int64_t row = block_m0 + warp_m0 + rm * kLanesM * kVec + lane_m0 + i;
-        const bool row_inside = row < m;
-        store_row_realigned<T, kVec, kRepsN, kLanesN, kLanesM>(c + (row_inside ? row : 0) * ldc,
-                                                              acc[rm * kVec + i], block_n0 + warp_n0, n,
-                                                              row_inside, lane);
+        for (int i = 0; i < kVec; ++i) {
+          const int64_t row = block_m0 + warp_m0 + rm * kLanesM * kVec + lane_m0 + i;
+          const bool row_inside = row < m;
+          store_row_realigned<T, kVec, kRepsN, kLanesN, kLanesM>(c + (row_inside ? row : 0) * ldc,
+                                                                acc[rm * kVec + i], block_n0 + warp_n0, n,
+                                                                row_inside, lane, epilogue);
+        }
       }
+      return;
     }
-    return;
   }
 #pragma unroll
   for (int rm = 0; rm < kRepsM; ++rm) {
@@ -249,15 +245,16 @@ __global__ void __launch_bounds__(simt_tile(kConfig).threads(), simt_tile(kConfi
 #pragma unroll
       for (int rn = 0; rn < kRepsN; ++rn) {
         const int64_t col = block_n0 + warp_n0 + rn * kLanesN * kVec + lane_n0;
-        T out[kVec];
+        if (c_vector_ok && col + kVec <= n) {
+          T out[kVec];
 #pragma unroll
-        for (int j = 0; j < kVec; ++j) out[j] = acc[rm * kVec + i][rn * kVec + j];
-        if (col + kVec <= n) {
+          for (int j = 0; j < kVec; ++j) out[j] = epilogue(acc[rm * kVec + i][rn * kVec + j], col + j);
           store_streaming<T, kVec>(c + row * ldc + col, out);
         } else {
+          // Only columns inside C: the epilogue reads column col + j's bias.
 #pragma unroll
           for (int j = 0; j < kVec; ++j) {
-            if (col + j < n) c[row * ldc + col + j] = out[j];
+            if (col + j < n) c[row * ldc + col + j] = epilogue(acc[rm * kVec + i][rn * kVec + j], col + j);
           }
         }
       }
