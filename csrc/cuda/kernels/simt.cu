@@ -70,7 +70,7 @@ __device__ __forceinline__ void store_streaming(T* dst, const T (&v)[kVec]) {
 // (C's rows are not 16-byte aligned: N = 4095, say). Its kRepsN * kLanesN vectors run
 // contiguously from col_base, vector rn * kLanesN + q held by lane q along N. Element by
 // element, such a row took 4x the store instructions, each writing a quarter of its sectors
-// (2048x2047x2045: 413 us against 371 at 2048x2048x2045; 388 us this way, bench/NOTES.md
+// (2048x2047x2045: 413 us against 371 at 2048x2048x2045; 377 us this way, bench/NOTES.md
 // session 27).
 // Instead each lane shifts its vector right by `shift` to a 16-byte boundary: the aligned
 // vector it stores is the previous vector's last `shift` elements, shuffled from the lane to
