@@ -79,3 +79,22 @@ def test_tensor_peak_fractions(tensor_peak):
     swapped = lambda call: ours_then_cublas((*call[:2], "cuBLAS" if call[2] == "tiledmm" else "tiledmm"))
     with pytest.raises(ValueError, match="launch order"):
         tensor_peak.fractions(tensor_peak.read_kernels(ncu_csv(tensor_peak, ["bf16"], swapped, cycles)), ["bf16"], 132)
+
+
+@pytest.fixture(scope="module")
+def decode_stream():
+    path = os.path.join(os.path.dirname(BENCH), "decode_stream.py")  # it finds bench_skinny.py beside it
+    spec = importlib.util.spec_from_file_location("tiledmm_decode_stream", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.skipif(not __import__("torch").cuda.is_available(), reason="needs a CUDA GPU")
+def test_decode_stream_replays_checked_graphs(decode_stream):
+    # Two small products per graph in each layout: outputs poisoned, checked, then timed.
+    _, rows = decode_stream.run("bf16", ["nt", "nn"], [(3, 520, 264)], reps=3, layers=2, copy_bytes=64 << 20)
+    assert [(r["layout"], r["layers"]) for r in rows] == [("nt", 2), ("nn", 2)]
+    for r in rows:
+        assert r["tiledmm_rel_err"] < 1e-2 and r["cublas_rel_err"] < 1e-2
+        assert r["tiledmm_us"] > 0 and r["cublas_us"] > 0 and r["bytes"] == 2 * (3 * 264 + 264 * 520 + 3 * 520)

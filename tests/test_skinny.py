@@ -114,7 +114,10 @@ def test_every_config_with_and_without_split():
     gen = torch.Generator(device="cuda").manual_seed(6)
     configs = {k.name: k for k in tiledmm.kernels()}["skinny"].configs
     for config in configs:
-        for m, n, k in ((16, 4096, 4096), (8, 520, 8200), (4100, 3, 2052), (24, 700, 100)):
+        # K over one block step, a few and many (ragged in each): the register double buffer
+        # with nothing to prefetch, with a ragged last step, and in a long loop.
+        for m, n, k in ((16, 4096, 4096), (8, 520, 8200), (4100, 3, 2052), (24, 700, 100), (9, 600, 1500),
+                        (32, 200, 20000)):
             for layout in ("stream", "sliced", "mn", "mn_sliced"):
                 a, b = operands(m, n, k, torch.bfloat16, m <= n, layout, gen)
                 out = tiledmm.gemm(a, b, kernel=f"skinny:{config}")
