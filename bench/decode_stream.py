@@ -60,8 +60,9 @@ def rel_err(out, x, w):
     return ((out.double() - ref).norm() / ref.norm()).item()
 
 
-def run(dtype_name, layouts, shapes, reps, layers=None, copy_bytes=2 << 30):
-    """One row per (layout, shape); `layers` overrides the weights per graph (tests)."""
+def run(dtype_name, layouts, shapes, reps, layers=None, copy_bytes=2 << 30, kernel=None):
+    """One row per (layout, shape); `layers` overrides the weights per graph (tests), `kernel`
+    names tiledmm's kernel (the planner's choice by default)."""
     dtype = DTYPES[dtype_name]
     size = torch.tensor([], dtype=dtype).element_size()
     copy_gb_s = copy_bandwidth_gb_s(copy_bytes)
@@ -74,8 +75,10 @@ def run(dtype_name, layouts, shapes, reps, layers=None, copy_bytes=2 << 30):
             x = torch.randn(m, k, device="cuda", generator=gen).to(dtype)
             ws = weights(n, k, layout, count, dtype, gen)
             moved = size * (m * k + k * n + m * n)
-            row = {"layout": layout, "m": m, "n": n, "k": k, "layers": count, "bytes": moved}
-            for name, product in (("tiledmm", tiledmm.gemm), ("cublas", torch.matmul)):
+            row = {"layout": layout, "m": m, "n": n, "k": k, "kernel": kernel or "auto", "layers": count,
+                   "bytes": moved}
+            ours = lambda x, w: tiledmm.gemm(x, w, kernel=kernel)
+            for name, product in (("tiledmm", ours), ("cublas", torch.matmul)):
                 graph, outs = graph_of(product, x, ws)
                 for out in outs:
                     out.fill_(float("nan"))  # poison: the replay must write every output
@@ -121,11 +124,12 @@ def main(argv=None):
     parser.add_argument("--layouts", default="nt,nn")
     parser.add_argument("--m", default="1,8,16,32", help="small sides to run")
     parser.add_argument("--reps", type=int, default=30)
+    parser.add_argument("--kernel", default=None, help="tiledmm kernel spec, e.g. skinny:r16_w8_u4 (default: planner)")
     parser.add_argument("--out", help="write OUT.json and OUT.png")
     args = parser.parse_args(argv)
     ms = {int(v) for v in args.m.split(",")}
     shapes = [s for s in SHAPES if s[0] in ms]
-    copy_gb_s, rows = run(args.dtype, args.layouts.split(","), shapes, args.reps)
+    copy_gb_s, rows = run(args.dtype, args.layouts.split(","), shapes, args.reps, kernel=args.kernel)
     print(f"copy bandwidth {copy_gb_s:.0f} GB/s")
     if args.out:
         meta = {"gpu": torch.cuda.get_device_name(0), "torch": torch.__version__, "dtype": args.dtype,
