@@ -107,7 +107,7 @@ def plot(copy_gb_s, rows, path):
     labels = [f"{r['layout']} {r['m']}x{r['n']}x{r['k']}" for r in rows]
     xs = range(len(rows))
     fig, ax = plt.subplots(figsize=(max(8, 0.45 * len(rows)), 4.5))
-    ax.bar([i - 0.2 for i in xs], [r["tiledmm_pct_copy"] for r in rows], 0.4, label="tiledmm")
+    ax.bar([i - 0.2 for i in xs], [r["tiledmm_pct_copy"] for r in rows], 0.4, label=f"tiledmm ({rows[0]['kernel']})")
     ax.bar([i + 0.2 for i in xs], [r["cublas_pct_copy"] for r in rows], 0.4, label="torch.matmul (cuBLAS)")
     ax.axhline(80, color="gray", linestyle="--", linewidth=1, label="80% of copy bandwidth")
     ax.set_xticks(list(xs), labels, rotation=70, fontsize=7)
