@@ -46,13 +46,15 @@ enum class SkinnyConfigId : int {
 // Fields: name, row tiles, warps, unroll. Measured on an H100 against the variants that
 // did not stay (bench/NOTES.md, "skinny"; r32_w16_u2 spilled at the 128-register cap, and
 // r16_w8_u2 ran as fast as r16_w8_u4).
-// k32Rows: 256 threads, 32 KB reduction smem, 128 B per thread per step, 113-212 registers
-// k16Rows: 256 threads, 16 KB reduction smem, 128 B per thread per step, 126-226 registers
+// Registers (ptxas, session 29's build: the early start in skinny.cu moved the K-major
+// allocations):
+// k32Rows: 256 threads, 32 KB reduction smem, 128 B per thread per step, 113-216 registers
+// k16Rows: 256 threads, 16 KB reduction smem, 128 B per thread per step, 128-250 registers
 // k32Rows16Warps: 512 threads, 64 KB reduction smem (32 small rows; an opt-in), 64 B per
 //   thread per step; W MN-major 64-110 registers, K-major 102-128 (the 512-thread cap) with
-//   24-64 B of spills at 16-32 small rows (the planner takes it for MN-major W only)
+//   28-164 B of spills at 16-32 small rows (the planner takes it for MN-major W only)
 // k32Rows1Chunk: 256 threads, 32 KB reduction smem, 64 B per thread per step; W MN-major
-//   61-76 registers up to 16 small rows (3-4 blocks per SM), 110 at 32; K-major 102-154
+//   61-76 registers up to 16 small rows (3-4 blocks per SM), 110 at 32; K-major 100-166
 constexpr SkinnyTile kSkinnyTiles[] = {
     {"r32_w8_u2", 2, 8, 2},
     {"r16_w8_u4", 1, 8, 4},

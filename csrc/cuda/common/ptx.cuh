@@ -143,6 +143,23 @@ __device__ __forceinline__ void wait_for_prior_kernel() {
 #endif
 }
 
+// Lets the kernel after this one in the stream, if launched as a programmatic dependent, be
+// placed once every block of this grid has passed here or exited; that kernel still waits for
+// this grid to finish before it reads (wait_for_prior_kernel). For a plain launch, a no-op.
+__device__ __forceinline__ void allow_dependent_launch() {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  asm volatile("griddepcontrol.launch_dependents;\n" ::: "memory");
+#endif
+}
+
+// `bytes` (a multiple of 16) from a 16-byte aligned global address into L2, no value for the
+// thread (sm_90+; elsewhere nothing).
+__device__ __forceinline__ void prefetch_l2_bulk(const void* gmem, uint32_t bytes) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;\n" ::"l"(gmem), "r"(bytes) : "memory");
+#endif
+}
+
 // A 16-byte (uint4) or 8-byte (uint2) word from global memory that this kernel reads
 // exactly once (a streamed operand): not kept in L1, and each miss fetches a 256-byte L2
 // line so DRAM sees long bursts.

@@ -4,11 +4,12 @@
 // for them in wait_for_prior_kernel() (ptx.cuh) and set up before that. The GEMM after an
 // operand copy and the split-K reduction after its GEMM start ~1 µs sooner this way
 // (bench/NOTES.md, session 23).
-// Only behind our own kernels (`programmatic`), none of which signals an earlier start
-// (griddepcontrol.launch_dependents): with the copy signalling at its start, the GEMM's
-// blocks were placed while the copy still ran and the GEMM took 40 us longer at 4097 x 4095
-// x 4093 (cause not found), and another library's kernel ahead might signal so. Otherwise,
-// and before sm_90, the launch is a plain one.
+// The GEMMs launch so only behind our own kernels (`programmatic`): with the copy signalling
+// an earlier start (griddepcontrol.launch_dependents) at its own start, the GEMM's blocks
+// were placed while the copy still ran and the GEMM took 40 us longer at 4097 x 4095 x 4093
+// (cause not found). `skinny` launches so always: its blocks only prefetch W into L2 before
+// waiting, and it signals only after its main loop, so that a decode step's next product
+// is placed as this one's blocks leave (session 29). Before sm_90, a plain launch.
 #pragma once
 
 #include <ATen/cuda/CUDAContext.h>

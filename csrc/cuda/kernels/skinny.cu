@@ -19,6 +19,11 @@
 //                        shared memory and are added in warp order (deterministic).
 //   block -> C           bias + activation, one store per output; or, with split-K, raw
 //                        partials into plane blockIdx.z for reduce_split_k.
+//   kernel -> kernel     launched as a programmatic dependent (sm_90+): a block may start
+//                        while the kernel ahead finishes, and warms L2 with its first step
+//                        of W meanwhile (grids of one wave); once past its main loop, a
+//                        block lets the next kernel be placed. A decode step runs these
+//                        products back to back: the seam between two was ~1 us of ~15.
 // W may also lie MN-major (B row-major, x @ W with W [K, N]; or A column-major): each k a
 // contiguous run of W rows. Then thread (g, t) loads 8 bytes (4 consecutive W rows) at each
 // of its 8 k of a chunk, and byte permutes pair those rows-at-one-k words into the same
@@ -29,6 +34,7 @@
 // workspace first.
 #include "launchers.h"
 
+#include "dependent_launch.h"
 #include "dynamic_smem.h"
 
 #include "../common/epilogue.cuh"
@@ -37,9 +43,11 @@
 #include "../skinny_configs.h"
 
 #include <ATen/ATen.h>
+#include <ATen/cuda/CUDAContext.h>
 #include <c10/cuda/CUDAException.h>
 #include <c10/util/Exception.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <limits>
@@ -113,6 +121,14 @@ struct KMajorStream {
   }
   // The W row of fragment row g (+ 8h) of tile i, from the block's first.
   __device__ static int row_in_block(int i, int h, int g) { return 16 * i + 8 * h + g; }
+
+  // Into L2, the first `k` elements of the slice of each of the block's rows: one bulk
+  // prefetch per row, by the block's first threads.
+  __device__ static void prefetch_l2(const SkinnyOperand<T>& w, int64_t r0, int64_t k0, int64_t k, int thread) {
+    const int64_t row = r0 + thread;
+    const uint32_t bytes = static_cast<uint32_t>(k * sizeof(T)) & ~15u;
+    if (thread < 16 * kRowTiles && row < w.rows && bytes > 0) prefetch_l2_bulk(w.data + row * w.ld + k0, bytes);
+  }
 
   // Chunk u of a step starting at k (from the slice's start); `left`: K left in the slice.
   template <bool kChecked>
@@ -208,7 +224,7 @@ __device__ __forceinline__ void mma_chunk(float (&acc)[kRowTiles][kSmallTiles][4
 template <typename T, typename Out, SkinnyConfigId kConfig, int kSmallTiles, bool kWMnMajor, Activation kActivation>
 __global__ void __launch_bounds__(skinny_tile(kConfig).threads())
     skinny_gemm_kernel(SkinnyOperand<T> w, SkinnyOperand<T> x, SkinnyOutput<Out> out, int64_t k_per_split,
-                       OutputEpilogue<Out, kActivation> epilogue) {
+                       int64_t prefetch_k, OutputEpilogue<Out, kActivation> epilogue) {
   constexpr SkinnyTile kTile = skinny_tile(kConfig);
   constexpr int kRowTiles = kTile.row_tiles, kUnroll = kTile.unroll, kWarps = kTile.warps;
   constexpr int kSmallRows = 8 * kSmallTiles;
@@ -221,6 +237,14 @@ __global__ void __launch_bounds__(skinny_tile(kConfig).threads())
   const int64_t k0 = static_cast<int64_t>(blockIdx.z) * k_per_split;
   const int64_t k_len = min(k_per_split, w.k - k0);
   out.data += blockIdx.z * out.plane;
+
+  // Until the kernel ahead has finished, only L2 prefetches of W's first `prefetch_k`: they
+  // hand this SM no value, so they are safe even if that kernel writes W (its writes land in
+  // L2). K-major W only: prefetching an MN-major W's 64-byte runs cost more than it won.
+  if constexpr (!kWMnMajor) {
+    if (prefetch_k > 0) Stream::prefetch_l2(w, r0, k0, min(prefetch_k, k_len), threadIdx.x);
+  }
+  wait_for_prior_kernel();
 
   // Thread: its W rows (Stream) and row g of each X tile, from element 8t of each chunk.
   // X rows past the end read the last row instead: they feed only outputs never stored.
@@ -272,6 +296,10 @@ __global__ void __launch_bounds__(skinny_tile(kConfig).threads())
     load_step(last, full_k, std::true_type{});
     compute_step(last);
   }
+
+  // Only the reduction and the stores are left: the next kernel in the stream may be placed
+  // as this grid's blocks leave (it waits for this one to finish before it reads).
+  allow_dependent_launch();
 
   // Warps -> block: partial[warp][element][lane], summed over warps in a fixed order.
   constexpr int kElements = kRowTiles * kSmallTiles * 4;
@@ -363,10 +391,27 @@ void launch_config(const SkinnyOperand<T>& w, bool w_mn_major, const SkinnyOpera
     static std::atomic<uint64_t> opted_in[2];  // per instance: W K-major, MN-major
     allow_dynamic_smem(kernel, kSmemBytes, opted_in[w_mn_major]);
   }
+  // The prefetch ahead of the wait: one block step of W (two steps were slower at 4096 x
+  // 4096), and only when every block is resident at once. Grids of several waves were slower
+  // with it: 1-3% behind a kernel not ours, up to 1% back to back (bench/NOTES.md, session
+  // 29). Blocks per SM are asked once per instance (a process's GPUs are taken to share an
+  // architecture; a wrong guess costs only the prefetches).
+  int64_t prefetch_k = 0;
+  if (!w_mn_major) {
+    static std::atomic<int> blocks_per_sm{0};
+    if (blocks_per_sm.load(std::memory_order_relaxed) == 0) {
+      int resident = 0;
+      C10_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&resident, kernel, kTile.threads(), kSmemBytes));
+      blocks_per_sm.store(std::max(resident, 1), std::memory_order_relaxed);
+    }
+    const int64_t resident_blocks = blocks_per_sm.load(std::memory_order_relaxed) *
+                                    static_cast<int64_t>(at::cuda::getCurrentDeviceProperties()->multiProcessorCount);
+    if (row_blocks * small_blocks * split.splits <= resident_blocks) prefetch_k = kTile.step_k();
+  }
   const dim3 grid(static_cast<unsigned>(row_blocks), static_cast<unsigned>(small_blocks),
                   static_cast<unsigned>(split.splits));
-  kernel<<<grid, kTile.threads(), kSmemBytes, stream>>>(w, x, out, split.k_per_split, epilogue);
-  C10_CUDA_KERNEL_LAUNCH_CHECK();
+  launch_after_prior_kernel(kernel, grid, kTile.threads(), kSmemBytes, stream, /*programmatic=*/true, w, x, out,
+                            split.k_per_split, prefetch_k, epilogue);
 }
 
 template <typename T>
