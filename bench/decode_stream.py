@@ -11,6 +11,13 @@ with distinct weights (together >= 4x the L2, so every weight comes from DRAM), 
 replays are timed with CUDA events (median of `reps`), and a product's time is the replay's
 time over `layers`. The same for torch.matmul (cuBLAS), on the same inputs, in the same run.
 
+With `--between write-x`, a small kernel that writes X (X *= 1, in place) runs before each
+product, as a decode step's norm or activation does: each product then reads what the kernel
+ahead of it wrote, and that kernel is not one of ours. Then the times are of the step (that
+kernel + the product), for tiledmm and for cuBLAS alike, and their % of copy bandwidth is a
+lower bound on the product's; a graph of those kernels alone is timed for reference (its
+time is not taken off: between products, part of it overlaps them).
+
 Yardstick: the measured copy bandwidth (a 2 GiB device-to-device copy, bytes read + written),
 each product counting the bytes of X, W and Y once, as in bench_skinny.py. Every graph's
 outputs are checked against a float64 reference before timing.
@@ -41,8 +48,14 @@ def weights(n, k, layout, count, dtype, gen):
     return [torch.randn(k, n, device="cuda", generator=gen).to(dtype) for _ in range(count)]
 
 
-def graph_of(product, x, ws):
-    """A CUDA graph of product(x, w) for every w, and the outputs it writes on each replay."""
+def write_x(x):
+    """The kernel a decode step runs between two products (a norm, an activation): it writes X."""
+    x.mul_(1.0)
+
+
+def graph_of(product, x, ws, between=None):
+    """A CUDA graph of product(x, w) for every w (each after between(x), if given), and the
+    outputs it writes on each replay."""
     side = torch.cuda.Stream()
     side.wait_stream(torch.cuda.current_stream())
     with torch.cuda.stream(side):  # warm-up outside the capture: plans, workspaces, handles
@@ -51,7 +64,11 @@ def graph_of(product, x, ws):
     torch.cuda.current_stream().wait_stream(side)
     graph = torch.cuda.CUDAGraph()
     with torch.cuda.graph(graph):
-        outs = [product(x, w) for w in ws]
+        outs = []
+        for w in ws:
+            if between is not None:
+                between(x)
+            outs.append(product(x, w))
     return graph, outs
 
 
@@ -60,9 +77,24 @@ def rel_err(out, x, w):
     return ((out.double() - ref).norm() / ref.norm()).item()
 
 
-def run(dtype_name, layouts, shapes, reps, layers=None, copy_bytes=2 << 30, kernel=None):
+def between_us(x, count, reps):
+    """Per kernel, a graph of `count` write_x kernels alone."""
+    graph = torch.cuda.CUDAGraph()
+    side = torch.cuda.Stream()
+    side.wait_stream(torch.cuda.current_stream())
+    with torch.cuda.stream(side):
+        write_x(x)
+    torch.cuda.current_stream().wait_stream(side)
+    with torch.cuda.graph(graph):
+        for _ in range(count):
+            write_x(x)
+    return 1e3 * event_median_ms(graph.replay, warmup=3, reps=reps) / count
+
+
+def run(dtype_name, layouts, shapes, reps, layers=None, copy_bytes=2 << 30, kernel=None, between=False):
     """One row per (layout, shape); `layers` overrides the weights per graph (tests), `kernel`
-    names tiledmm's kernel (the planner's choice by default)."""
+    names tiledmm's kernel (the planner's choice by default), `between` puts write_x before
+    each product (the times are then of write_x + product)."""
     dtype = DTYPES[dtype_name]
     size = torch.tensor([], dtype=dtype).element_size()
     copy_gb_s = copy_bandwidth_gb_s(copy_bytes)
@@ -76,10 +108,12 @@ def run(dtype_name, layouts, shapes, reps, layers=None, copy_bytes=2 << 30, kern
             ws = weights(n, k, layout, count, dtype, gen)
             moved = size * (m * k + k * n + m * n)
             row = {"layout": layout, "m": m, "n": n, "k": k, "kernel": kernel or "auto", "layers": count,
-                   "bytes": moved}
+                   "bytes": moved, "between": "write_x" if between else None}
+            if between:
+                row["between_us"] = between_us(x, count, reps)
             ours = lambda x, w: tiledmm.gemm(x, w, kernel=kernel)
             for name, product in (("tiledmm", ours), ("cublas", torch.matmul)):
-                graph, outs = graph_of(product, x, ws)
+                graph, outs = graph_of(product, x, ws, write_x if between else None)
                 for out in outs:
                     out.fill_(float("nan"))  # poison: the replay must write every output
                 graph.replay()
@@ -91,9 +125,10 @@ def run(dtype_name, layouts, shapes, reps, layers=None, copy_bytes=2 << 30, kern
                 del graph, outs
             row["speedup"] = row["cublas_us"] / row["tiledmm_us"]
             rows.append(row)
+            step = f" | write_x + product (write_x alone {row['between_us']:.2f} us)" if between else ""
             print(f"{layout} {m:>2}x{n}x{k} ({count} weights): tiledmm {row['tiledmm_us']:6.2f} us "
                   f"{row['tiledmm_pct_copy']:5.1f}% | cuBLAS {row['cublas_us']:6.2f} us {row['cublas_pct_copy']:5.1f}% "
-                  f"| x{row['speedup']:.2f} | rel err {row['tiledmm_rel_err']:.1e}", flush=True)
+                  f"| x{row['speedup']:.2f} | rel err {row['tiledmm_rel_err']:.1e}{step}", flush=True)
             assert row["tiledmm_rel_err"] < 1e-2, row
             del ws
     return copy_gb_s, rows
@@ -112,7 +147,9 @@ def plot(copy_gb_s, rows, path):
     ax.axhline(80, color="gray", linestyle="--", linewidth=1, label="80% of copy bandwidth")
     ax.set_xticks(list(xs), labels, rotation=70, fontsize=7)
     ax.set_ylabel(f"% of copy bandwidth ({copy_gb_s:.0f} GB/s)")
-    ax.set_title(f"Decode stream (CUDA graph of distinct weights), {torch.cuda.get_device_name(0)}")
+    between = ", write_x + product" if rows[0]["between"] else ""
+    ax.set_title(f"Decode stream (CUDA graph of distinct weights{between}), {torch.cuda.get_device_name(0)}",
+                 fontsize=9)
     ax.legend(fontsize=8)
     fig.tight_layout()
     fig.savefig(path, dpi=120)
@@ -125,11 +162,14 @@ def main(argv=None):
     parser.add_argument("--m", default="1,8,16,32", help="small sides to run")
     parser.add_argument("--reps", type=int, default=30)
     parser.add_argument("--kernel", default=None, help="tiledmm kernel spec, e.g. skinny:r16_w8_u4 (default: planner)")
+    parser.add_argument("--between", choices=["none", "write-x"], default="none",
+                        help="write-x: a kernel that writes X before each product (a decode step's norm)")
     parser.add_argument("--out", help="write OUT.json and OUT.png")
     args = parser.parse_args(argv)
     ms = {int(v) for v in args.m.split(",")}
     shapes = [s for s in SHAPES if s[0] in ms]
-    copy_gb_s, rows = run(args.dtype, args.layouts.split(","), shapes, args.reps, kernel=args.kernel)
+    copy_gb_s, rows = run(args.dtype, args.layouts.split(","), shapes, args.reps, kernel=args.kernel,
+                          between=args.between == "write-x")
     print(f"copy bandwidth {copy_gb_s:.0f} GB/s")
     if args.out:
         meta = {"gpu": torch.cuda.get_device_name(0), "torch": torch.__version__, "dtype": args.dtype,

@@ -91,10 +91,15 @@ def decode_stream():
 
 
 @pytest.mark.skipif(not __import__("torch").cuda.is_available(), reason="needs a CUDA GPU")
-def test_decode_stream_replays_checked_graphs(decode_stream):
-    # Two small products per graph in each layout: outputs poisoned, checked, then timed.
-    _, rows = decode_stream.run("bf16", ["nt", "nn"], [(3, 520, 264)], reps=3, layers=2, copy_bytes=64 << 20)
+@pytest.mark.parametrize("between", [False, True])
+def test_decode_stream_replays_checked_graphs(decode_stream, between):
+    # Two small products per graph in each layout (with a kernel writing X before each, or
+    # not): outputs poisoned, checked, then timed.
+    _, rows = decode_stream.run("bf16", ["nt", "nn"], [(3, 520, 264)], reps=3, layers=2, copy_bytes=64 << 20,
+                                between=between)
     assert [(r["layout"], r["layers"]) for r in rows] == [("nt", 2), ("nn", 2)]
     for r in rows:
         assert r["tiledmm_rel_err"] < 1e-2 and r["cublas_rel_err"] < 1e-2
-        assert r["tiledmm_us"] > 0 and r["cublas_us"] > 0 and r["bytes"] == 2 * (3 * 264 + 264 * 520 + 3 * 520)
+        assert r["bytes"] == 2 * (3 * 264 + 264 * 520 + 3 * 520)
+        assert r["tiledmm_us"] > 0 and r["cublas_us"] > 0
+        assert (r["between"], r.get("between_us", 0) > 0) == (("write_x", True) if between else (None, False))
