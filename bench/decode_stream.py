@@ -79,15 +79,7 @@ def rel_err(out, x, w):
 
 def between_us(x, count, reps):
     """Per kernel, a graph of `count` write_x kernels alone."""
-    graph = torch.cuda.CUDAGraph()
-    side = torch.cuda.Stream()
-    side.wait_stream(torch.cuda.current_stream())
-    with torch.cuda.stream(side):
-        write_x(x)
-    torch.cuda.current_stream().wait_stream(side)
-    with torch.cuda.graph(graph):
-        for _ in range(count):
-            write_x(x)
+    graph, _ = graph_of(lambda x, _: write_x(x), x, [None] * count)
     return 1e3 * event_median_ms(graph.replay, warmup=3, reps=reps) / count
 
 
