@@ -103,3 +103,13 @@ def test_decode_stream_replays_checked_graphs(decode_stream, between):
         assert r["bytes"] == 2 * (3 * 264 + 264 * 520 + 3 * 520)
         assert r["tiledmm_us"] > 0 and r["cublas_us"] > 0
         assert (r["between"], r.get("between_us", 0) > 0) == (("write_x", True) if between else (None, False))
+
+
+def test_odd_ratio_summary_is_the_median_over_rounds():
+    path = os.path.join(os.path.dirname(__file__), "..", "bench", "odd_ratio.py")
+    spec = importlib.util.spec_from_file_location("tiledmm_odd_ratio", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    rounds = [{"ratio": r, "vs_cublas": c} for r, c in ((0.79, 3.8), (0.83, 3.9), (0.81, 3.7))]
+    summary = module.summarize(rounds)
+    assert summary == {"median_ratio": 0.81, "min_ratio": 0.79, "max_ratio": 0.83, "median_vs_cublas": 3.8}
