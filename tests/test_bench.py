@@ -5,15 +5,20 @@ import os
 
 import pytest
 
-BENCH = os.path.join(os.path.dirname(__file__), "..", "bench", "bench.py")
+BENCH_DIR = os.path.join(os.path.dirname(__file__), "..", "bench")
+
+
+def bench_script(name):
+    """bench/<name>.py as a module (the scripts are not a package; some find others beside them)."""
+    spec = importlib.util.spec_from_file_location(f"tiledmm_{name}", os.path.join(BENCH_DIR, f"{name}.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 @pytest.fixture(scope="module")
 def bench():
-    spec = importlib.util.spec_from_file_location("tiledmm_bench", BENCH)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return bench_script("bench")
 
 
 def row(m, n, k, ratio, dtype="bf16", requested="auto"):
@@ -43,11 +48,7 @@ def test_summary_is_per_dtype_and_kernel(bench):
 
 @pytest.fixture(scope="module")
 def tensor_peak():
-    path = os.path.join(os.path.dirname(__file__), "..", "bench", "tensor_peak.py")
-    spec = importlib.util.spec_from_file_location("tiledmm_tensor_peak", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return bench_script("tensor_peak")
 
 
 def ncu_csv(tensor_peak, dtypes, names, cycles):
@@ -83,11 +84,7 @@ def test_tensor_peak_fractions(tensor_peak):
 
 @pytest.fixture(scope="module")
 def decode_stream():
-    path = os.path.join(os.path.dirname(BENCH), "decode_stream.py")  # it finds bench_skinny.py beside it
-    spec = importlib.util.spec_from_file_location("tiledmm_decode_stream", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return bench_script("decode_stream")
 
 
 @pytest.mark.skipif(not __import__("torch").cuda.is_available(), reason="needs a CUDA GPU")
@@ -106,10 +103,7 @@ def test_decode_stream_replays_checked_graphs(decode_stream, between):
 
 
 def test_odd_ratio_summary_is_the_median_over_rounds():
-    path = os.path.join(os.path.dirname(__file__), "..", "bench", "odd_ratio.py")
-    spec = importlib.util.spec_from_file_location("tiledmm_odd_ratio", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = bench_script("odd_ratio")
     rounds = [{"ratio": r, "vs_cublas": c} for r, c in ((0.79, 3.8), (0.83, 3.9), (0.81, 3.7))]
     summary = module.summarize(rounds)
     assert summary == {"median_ratio": 0.81, "min_ratio": 0.79, "max_ratio": 0.83, "median_vs_cublas": 3.8}
