@@ -670,12 +670,12 @@ std::vector<std::string> tile_table_op() {
   }
   // skinny: the block tile is up to 32 small rows x block_rows large rows (listed as
   // M x N, the orientation when M is the small side), K advancing step_k per block step;
-  // every warp accumulates that whole tile over its own part of K: 8 x (2 * row_tiles)
+  // every warp accumulates that whole tile over its own part of K: 8 x w_tiles
   // outputs per thread, and the warps' sums meet in `smem`.
   for (const SkinnyTile& t : kSkinnyTiles) {
     std::ostringstream row;
     row << t.name << '|' << SkinnyTile::kSmallRowsMax << '|' << t.block_rows() << '|' << t.step_k() << '|'
-        << SkinnyTile::kSmallRowsMax << '|' << t.block_rows() << '|' << 8 << '|' << 2 * t.row_tiles << '|'
+        << SkinnyTile::kSmallRowsMax << '|' << t.block_rows() << '|' << 8 << '|' << t.w_tiles << '|'
         << 1 << '|' << t.threads() << '|' << 1 << '|' << 2 << '|' << t.reduce_smem_bytes();
     rows.push_back(row.str());
   }

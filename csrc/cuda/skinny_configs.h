@@ -11,26 +11,32 @@
 
 namespace tiledmm::cuda {
 
-// A block owns 16 * row_tiles rows of W over the whole K (slice) and splits K among its
-// warps; each warp reads `unroll` 32-deep k chunks of every row per step, so a block step
-// covers step_k() of K and the warps' partial sums meet once, in shared memory, at the end.
-// A warp keeps two steps in registers (the next one loading while this one computes).
+// A block owns 8 * w_tiles rows of W over the whole K (slice) and splits K among its warps;
+// each warp reads `unroll` 32-deep k chunks of every row per step, so a block step covers
+// step_k() of K and the warps' partial sums meet once, in shared memory, at the end. A warp
+// keeps two steps in registers (the next one loading while this one computes).
 struct SkinnyTile {
   const char* name;
-  int row_tiles;  // 16-row tiles of W per block (the m16 side of mma.m16n8k16)
-  int warps;      // warps per block, each on its own part of K
-  int unroll;     // 32-deep k chunks per warp per step: 16-byte loads in flight per row
+  int w_tiles;  // 8-row tiles of W per block (the n8 side of mma.m16n8k16)
+  int warps;    // warps per block, each on its own part of K
+  int unroll;   // 32-deep k chunks per warp per step: 16-byte loads in flight per row
+  // How the two steps of registers alternate: as a straight-line pair of steps (each buffer
+  // loaded and consumed in place), or as a rolled loop that copies the next step into the
+  // current one. The pair keeps ptxas from moving the next step's registers right behind
+  // their loads, where they stall the warp; the rolled loop takes fewer registers, which
+  // r32_w8_u1 needs for its 3 blocks per SM (bench/NOTES.md, session 32).
+  bool paired_steps;
 
   static constexpr int kChunkK = 32;        // K per chunk: two m16n8k16 MMAs
-  static constexpr int kSmallRowsMax = 32;  // X rows per block: four n8 tiles
+  static constexpr int kSmallRowsMax = 32;  // X rows per block: two m16 tiles
   constexpr int threads() const { return 32 * warps; }
-  constexpr int block_rows() const { return 16 * row_tiles; }
+  constexpr int block_rows() const { return 8 * w_tiles; }
   constexpr int step_k() const { return kChunkK * unroll * warps; }
   // W bytes one thread loads per step (and has in flight, up to twice that, while computing).
-  constexpr int step_bytes_per_thread() const { return 2 * row_tiles * unroll * 16; }
+  constexpr int step_bytes_per_thread() const { return w_tiles * unroll * 16; }
   // Whether it reads an MN-major W in place: 4 consecutive W rows per thread (8-byte loads)
-  // fill the fragment rows of two 16-row tiles (skinny.cu, MnMajorStream).
-  constexpr bool streams_mn_major() const { return row_tiles == 2; }
+  // are the B fragments of four 8-row tiles (skinny.cu, MnMajorStream).
+  constexpr bool streams_mn_major() const { return w_tiles == 4; }
   // The cross-warp reduction buffer for `small_rows` X rows (float partials).
   constexpr int reduce_smem_bytes(int small_rows = kSmallRowsMax) const { return warps * block_rows() * small_rows * 4; }
 };
@@ -43,23 +49,23 @@ enum class SkinnyConfigId : int {
   kCount = 4,
 };
 
-// Fields: name, row tiles, warps, unroll. Measured on an H100 against the variants that
-// did not stay (bench/NOTES.md, "skinny"; r32_w16_u2 spilled at the 128-register cap, and
-// r16_w8_u2 ran as fast as r16_w8_u4).
-// Registers (ptxas, session 29's build: the early start in skinny.cu moved the K-major
-// allocations):
-// k32Rows: 256 threads, 32 KB reduction smem, 128 B per thread per step, 113-216 registers
-// k16Rows: 256 threads, 16 KB reduction smem, 128 B per thread per step, 128-250 registers
+// Fields: name, 8-row W tiles, warps, unroll, paired steps. Measured on an H100 against the
+// variants that did not stay (bench/NOTES.md, "skinny"; r32_w16_u2 spilled at the
+// 128-register cap, and r16_w8_u2 ran as fast as r16_w8_u4).
+// Registers (ptxas, session 32's build, 8 / 16 / 32 small rows):
+// k32Rows: 256 threads, 32 KB reduction smem, 128 B per thread per step; W K-major 112 / 146 /
+//   194 registers, MN-major 122 / 162 / 230
+// k16Rows: 256 threads, 16 KB reduction smem, 128 B per thread per step; 90 / 140 / 190
 // k32Rows16Warps: 512 threads, 64 KB reduction smem (32 small rows; an opt-in), 64 B per
-//   thread per step; W MN-major 64-110 registers, K-major 102-128 (the 512-thread cap) with
-//   28-164 B of spills at 16-32 small rows (the planner takes it for MN-major W only)
+//   thread per step; W MN-major 92 / 96 / 124, K-major 90 / 96 / 128 (the 512-thread cap,
+//   32 B of spills; the planner takes it for MN-major W only)
 // k32Rows1Chunk: 256 threads, 32 KB reduction smem, 64 B per thread per step; W MN-major
-//   61-76 registers up to 16 small rows (3-4 blocks per SM), 110 at 32; K-major 100-166
+//   71 / 74 / 106 (3 blocks per SM up to 16 small rows), K-major 102 / 134 / 170
 constexpr SkinnyTile kSkinnyTiles[] = {
-    {"r32_w8_u2", 2, 8, 2},
-    {"r16_w8_u4", 1, 8, 4},
-    {"r32_w16_u1", 2, 16, 1},
-    {"r32_w8_u1", 2, 8, 1},
+    {"r32_w8_u2", 4, 8, 2, true},
+    {"r16_w8_u4", 2, 8, 4, true},
+    {"r32_w16_u1", 4, 16, 1, true},
+    {"r32_w8_u1", 4, 8, 1, false},
 };
 static_assert(sizeof(kSkinnyTiles) / sizeof(kSkinnyTiles[0]) == static_cast<int>(SkinnyConfigId::kCount),
               "one SkinnyTile per SkinnyConfigId");

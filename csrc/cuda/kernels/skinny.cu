@@ -6,15 +6,19 @@
 // Y[s, r] = sum_k X[s, k] W[r, k] with W the large operand and X the small one, both read
 // as rows along K (skinny_configs.h says which of A, B^T is which), and no shared memory
 // on the way in:
-//   global -> registers  each thread loads 16 bytes (8 consecutive k) of rows g and g + 8
-//                        of each 16-row W tile straight into mma fragment registers
-//                        (ld.global.nc, L1 bypassed, 256-byte L2 fetches); X likewise,
-//                        through L1/L2, where every block finds it. Two steps of
-//                        registers: the next step loads while this one computes.
+//   global -> registers  each thread loads 16 bytes (8 consecutive k) of row g of each
+//                        8-row W tile straight into mma fragment registers (ld.global.nc,
+//                        L1 bypassed, 256-byte L2 fetches); X likewise, rows g and g + 8 of
+//                        each 16-row tile, through L1/L2, where every block finds it. Two
+//                        steps of registers: the next step loads while this one computes.
 //   tensor cores         the K order inside a 32-deep chunk is free, so it is permuted:
 //                        the 8 consecutive k a thread loaded become its k = {2t, 2t+1,
-//                        2t+8, 2t+9} of two m16n8k16 MMAs (W as the 16-row A operand, X as
-//                        the 8-column B operand). No shuffles, no ldmatrix, no smem.
+//                        2t+8, 2t+9} of two m16n8k16 MMAs. W is the 8-column B operand,
+//                        whose fragment is two consecutive registers of one load as they
+//                        are; X is the 16-row A operand, whose fragment interleaves rows g
+//                        and g + 8 and is assembled from two loads (register moves), once
+//                        per chunk for all of the block's W tiles. (W as the A operand took
+//                        ~4 such moves per MMA.) No shuffles, no ldmatrix, no smem.
 //   warps -> block       the block's warps split K; their float32 partial sums meet in
 //                        shared memory and are added in warp order (deterministic).
 //   block -> C           bias + activation, one store per output; or, with split-K, raw
@@ -27,7 +31,7 @@
 // W may also lie MN-major (B row-major, x @ W with W [K, N]; or A column-major): each k a
 // contiguous run of W rows. Then thread (g, t) loads 8 bytes (4 consecutive W rows) at each
 // of its 8 k of a chunk, and byte permutes pair those rows-at-one-k words into the same
-// k-pair fragments; the fragment rows stand for other W rows (MnMajorStream::row_in_block),
+// k-pair fragments; the fragment columns stand for other W rows (MnMajorStream::row_in_block),
 // which only the final store needs to know. 32-row blocks only (4 rows per thread x 8
 // groups). Any other layout runs too: an operand that streams in neither way (K-major rows
 // 16-byte aligned, MN-major runs 8-byte aligned) is copied into an aligned K-contiguous
@@ -104,30 +108,28 @@ __device__ __forceinline__ Group8 load_group(const T* p, int64_t valid) {
 }
 
 // How the warps of a block read W, K-major: thread (g, t) loads 16 bytes (k = 8t..8t+7 of
-// a chunk) of rows g and g + 8 of each 16-row tile, which are its A fragments as they are.
-// Rows past the end read the last row instead: they feed only outputs that are never stored.
-template <typename T, int kRowTiles, int kUnroll>
+// a chunk) of row g of each 8-row tile: its B fragments (column g) as they are. Rows past
+// the end read the last row instead: they feed only outputs that are never stored.
+template <typename T, int kWTiles, int kUnroll>
 struct KMajorStream {
   struct Step {
-    Group8 w[kUnroll][kRowTiles][2];
+    Group8 w[kUnroll][kWTiles];
   };
-  const T* row[kRowTiles][2];
+  const T* row[kWTiles];
 
   __device__ KMajorStream(const SkinnyOperand<T>& w, int64_t r0, int64_t k0, int g, int t) {
 #pragma unroll
-    for (int i = 0; i < kRowTiles; ++i)
-#pragma unroll
-      for (int h = 0; h < 2; ++h) row[i][h] = w.data + min(r0 + 16 * i + 8 * h + g, w.rows - 1) * w.ld + k0 + 8 * t;
+    for (int q = 0; q < kWTiles; ++q) row[q] = w.data + min(r0 + 8 * q + g, w.rows - 1) * w.ld + k0 + 8 * t;
   }
-  // The W row of fragment row g (+ 8h) of tile i, from the block's first.
-  __device__ static int row_in_block(int i, int h, int g) { return 16 * i + 8 * h + g; }
+  // The W row of fragment column n of tile q, from the block's first.
+  __device__ static int row_in_block(int q, int n) { return 8 * q + n; }
 
   // Into L2, the first `k` elements of the slice of each of the block's rows: one bulk
   // prefetch per row, by the block's first threads.
   __device__ static void prefetch_l2(const SkinnyOperand<T>& w, int64_t r0, int64_t k0, int64_t k, int thread) {
     const int64_t row = r0 + thread;
     const uint32_t bytes = static_cast<uint32_t>(k * sizeof(T)) & ~15u;
-    if (thread < 16 * kRowTiles && row < w.rows && bytes > 0) prefetch_l2_bulk(w.data + row * w.ld + k0, bytes);
+    if (thread < 8 * kWTiles && row < w.rows && bytes > 0) prefetch_l2_bulk(w.data + row * w.ld + k0, bytes);
   }
 
   // Chunk u of a step starting at k (from the slice's start); `left`: K left in the slice.
@@ -135,15 +137,11 @@ struct KMajorStream {
   __device__ void load(Step& step, int u, int64_t k, int64_t left, int t) const {
     const int64_t valid = kChecked ? left - k - 8 * t : 8;
 #pragma unroll
-    for (int i = 0; i < kRowTiles; ++i)
-#pragma unroll
-      for (int h = 0; h < 2; ++h) step.w[u][i][h] = load_group</*kStreaming=*/true>(row[i][h] + k, valid);
+    for (int q = 0; q < kWTiles; ++q) step.w[u][q] = load_group</*kStreaming=*/true>(row[q] + k, valid);
   }
-  __device__ static void fragments(const Step& step, int u, Group8 (&w)[kRowTiles][2]) {
+  __device__ static void fragments(const Step& step, int u, Group8 (&w)[kWTiles]) {
 #pragma unroll
-    for (int i = 0; i < kRowTiles; ++i)
-#pragma unroll
-      for (int h = 0; h < 2; ++h) w[i][h] = step.w[u][i][h];
+    for (int q = 0; q < kWTiles; ++q) w[q] = step.w[u][q];
   }
 };
 
@@ -151,10 +149,10 @@ struct KMajorStream {
 // of the block, at each k = 8t..8t+7 of a chunk. Word k' holds rows (4g, 4g+1) and
 // (4g+2, 4g+3) at k'; a byte permute of words 2q and 2q+1 pairs one row's k'= 2q, 2q+1:
 // register q of that row's Group8, exactly what a K-major load of the row would hold. So
-// fragment row g (+ 8h) of tile i stands for W row 4g + 2i + h.
-template <typename T, int kRowTiles, int kUnroll>
+// fragment column g of tile q stands for W row 4g + q.
+template <typename T, int kWTiles, int kUnroll>
 struct MnMajorStream {
-  static_assert(kRowTiles == 2, "4 consecutive W rows per thread: two 16-row tiles");
+  static_assert(kWTiles == 4, "4 consecutive W rows per thread: four 8-row tiles");
   struct Step {
     uint2 words[kUnroll][8];
   };
@@ -166,7 +164,7 @@ struct MnMajorStream {
       : ld(w.ld), rows_here(static_cast<int>(max(int64_t{0}, min(int64_t{4}, w.rows - r0 - 4 * g)))) {
     run = w.data + (k0 + 8 * t) * w.ld + r0 + 4 * g;  // not read where rows_here is 0
   }
-  __device__ static int row_in_block(int i, int h, int g) { return 4 * g + 2 * i + h; }
+  __device__ static int row_in_block(int q, int n) { return 4 * n + q; }
 
   template <bool kChecked>
   __device__ void load(Step& step, int u, int64_t k, int64_t left, int t) const {
@@ -187,48 +185,56 @@ struct MnMajorStream {
       }
     }
   }
-  __device__ static void fragments(const Step& step, int u, Group8 (&w)[kRowTiles][2]) {
+  __device__ static void fragments(const Step& step, int u, Group8 (&w)[kWTiles]) {
 #pragma unroll
     for (int q = 0; q < 4; ++q) {
       const uint2 lo = step.words[u][2 * q], hi = step.words[u][2 * q + 1];
       // Low halves are the even row of a pair, high halves the odd one.
-      w[0][0].reg[q] = __byte_perm(lo.x, hi.x, 0x5410);
-      w[0][1].reg[q] = __byte_perm(lo.x, hi.x, 0x7632);
-      w[1][0].reg[q] = __byte_perm(lo.y, hi.y, 0x5410);
-      w[1][1].reg[q] = __byte_perm(lo.y, hi.y, 0x7632);
+      w[0].reg[q] = __byte_perm(lo.x, hi.x, 0x5410);
+      w[1].reg[q] = __byte_perm(lo.x, hi.x, 0x7632);
+      w[2].reg[q] = __byte_perm(lo.y, hi.y, 0x5410);
+      w[3].reg[q] = __byte_perm(lo.y, hi.y, 0x7632);
     }
   }
+};
+
+// X rows g and g + 8 of one 16-row tile, 8 consecutive k each; a block of 8 X rows leaves
+// the second one zero (and its outputs unused).
+struct XTile {
+  Group8 row[2];
 };
 
 // One 32-deep chunk into the accumulators. Thread (g, t) holds elements 8t..8t+7 of the
 // chunk for each of its rows; MMA j reads registers 2j (as k = 2t, 2t+1) and 2j + 1 (as
 // k = 2t+8, 2t+9). W and X use the same permutation, so the sum is unchanged.
-template <typename T, int kRowTiles, int kSmallTiles>
-__device__ __forceinline__ void mma_chunk(float (&acc)[kRowTiles][kSmallTiles][4], const Group8 (&w)[kRowTiles][2],
-                                          const Group8 (&x)[kSmallTiles]) {
+template <typename T, int kWTiles, int kXTiles>
+__device__ __forceinline__ void mma_chunk(float (&acc)[kWTiles][kXTiles][4], const Group8 (&w)[kWTiles],
+                                          const XTile (&x)[kXTiles]) {
 #pragma unroll
   for (int j = 0; j < 2; ++j)
 #pragma unroll
-    for (int i = 0; i < kRowTiles; ++i) {
+    for (int s = 0; s < kXTiles; ++s) {
       // A fragment: rows g, g + 8 at k {2t, 2t+1}, then the same rows at {2t+8, 2t+9}.
-      const uint32_t a[4] = {w[i][0].reg[2 * j], w[i][1].reg[2 * j], w[i][0].reg[2 * j + 1],
-                             w[i][1].reg[2 * j + 1]};
+      const uint32_t a[4] = {x[s].row[0].reg[2 * j], x[s].row[1].reg[2 * j], x[s].row[0].reg[2 * j + 1],
+                             x[s].row[1].reg[2 * j + 1]};
 #pragma unroll
-      for (int s = 0; s < kSmallTiles; ++s) {
-        const uint32_t b[2] = {x[s].reg[2 * j], x[s].reg[2 * j + 1]};
-        mma_sync<T>(acc[i][s], a, b);
+      for (int q = 0; q < kWTiles; ++q) {
+        const uint32_t b[2] = {w[q].reg[2 * j], w[q].reg[2 * j + 1]};
+        mma_sync<T>(acc[q][s], a, b);
       }
     }
 }
 
-template <typename T, typename Out, SkinnyConfigId kConfig, int kSmallTiles, bool kWMnMajor, Activation kActivation>
+template <typename T, typename Out, SkinnyConfigId kConfig, int kSmallRows, bool kWMnMajor, Activation kActivation>
 __global__ void __launch_bounds__(skinny_tile(kConfig).threads())
     skinny_gemm_kernel(SkinnyOperand<T> w, SkinnyOperand<T> x, SkinnyOutput<Out> out, int64_t k_per_split,
                        int64_t prefetch_k, OutputEpilogue<Out, kActivation> epilogue) {
   constexpr SkinnyTile kTile = skinny_tile(kConfig);
-  constexpr int kRowTiles = kTile.row_tiles, kUnroll = kTile.unroll, kWarps = kTile.warps;
-  constexpr int kSmallRows = 8 * kSmallTiles;
-  using Stream = std::conditional_t<kWMnMajor, MnMajorStream<T, kRowTiles, kUnroll>, KMajorStream<T, kRowTiles, kUnroll>>;
+  constexpr int kWTiles = kTile.w_tiles, kUnroll = kTile.unroll, kWarps = kTile.warps;
+  static_assert(kSmallRows == 8 || kSmallRows % 16 == 0, "X rows per block: 8 or whole 16-row tiles");
+  constexpr int kXTiles = (kSmallRows + 15) / 16;
+  constexpr int kXRowsPerThread = kSmallRows == 8 ? 1 : 2;  // rows g, g + 8 of each X tile
+  using Stream = std::conditional_t<kWMnMajor, MnMajorStream<T, kWTiles, kUnroll>, KMajorStream<T, kWTiles, kUnroll>>;
   const int warp = threadIdx.x / 32, lane = threadIdx.x % 32, g = lane / 4, t = lane % 4;
 
   // Block: W rows [r0, r0 + block_rows), X rows [s0, s0 + kSmallRows), K slice z.
@@ -246,19 +252,21 @@ __global__ void __launch_bounds__(skinny_tile(kConfig).threads())
   }
   wait_for_prior_kernel();
 
-  // Thread: its W rows (Stream) and row g of each X tile, from element 8t of each chunk.
-  // X rows past the end read the last row instead: they feed only outputs never stored.
+  // Thread: its W rows (Stream) and rows g, g + 8 of each X tile, from element 8t of each
+  // chunk. X rows past the end read the last row instead: they feed only outputs never stored.
   const Stream stream(w, r0, k0, g, t);
-  const T* x_row[kSmallTiles];
+  const T* x_row[kXTiles][kXRowsPerThread];
 #pragma unroll
-  for (int s = 0; s < kSmallTiles; ++s) x_row[s] = x.data + min(s0 + 8 * s + g, x.rows - 1) * x.ld + k0 + 8 * t;
+  for (int s = 0; s < kXTiles; ++s)
+#pragma unroll
+    for (int h = 0; h < kXRowsPerThread; ++h) x_row[s][h] = x.data + min(s0 + 16 * s + 8 * h + g, x.rows - 1) * x.ld + k0 + 8 * t;
 
-  float acc[kRowTiles][kSmallTiles][4] = {};
+  float acc[kWTiles][kXTiles][4] = {};
 
   // One block step: this warp's kUnroll chunks of every row, loaded into registers.
   struct StepFragments {
     typename Stream::Step w;
-    Group8 x[kUnroll][kSmallTiles];
+    XTile x[kUnroll][kXTiles];
   };
   const int64_t warp_k = static_cast<int64_t>(warp) * kUnroll * kChunkK;
   auto load_step = [&](StepFragments& f, int64_t block_k, auto checked) {
@@ -269,31 +277,56 @@ __global__ void __launch_bounds__(skinny_tile(kConfig).threads())
       stream.template load<kChecked>(f.w, u, k, k_len, t);
       const int64_t valid = kChecked ? k_len - k - 8 * t : 8;
 #pragma unroll
-      for (int s = 0; s < kSmallTiles; ++s) f.x[u][s] = load_group</*kStreaming=*/false>(x_row[s] + k, valid);
+      for (int s = 0; s < kXTiles; ++s)
+#pragma unroll
+        for (int h = 0; h < 2; ++h)
+          f.x[u][s].row[h] = h < kXRowsPerThread ? load_group</*kStreaming=*/false>(x_row[s][h] + k, valid) : Group8{};
     }
   };
   auto compute_step = [&](const StepFragments& f) {
 #pragma unroll
     for (int u = 0; u < kUnroll; ++u) {
-      Group8 w_frag[kRowTiles][2];
+      Group8 w_frag[kWTiles];
       Stream::fragments(f.w, u, w_frag);
       mma_chunk<T>(acc, w_frag, f.x[u]);
     }
   };
   // Register double buffering: the next step's loads are in flight while this step's
   // MMAs run, so a warp never waits on DRAM with nothing outstanding (measured: +20-35%).
-  const int64_t full_k = k_len / kTile.step_k() * kTile.step_k();  // steps without bounds checks
-  StepFragments current, next;
-  if (full_k > 0) load_step(current, 0, std::false_type{});
-  for (int64_t block_k = 0; block_k < full_k; block_k += kTile.step_k()) {
-    const bool more = block_k + kTile.step_k() < full_k;
-    if (more) load_step(next, block_k + kTile.step_k(), std::false_type{});
-    compute_step(current);
-    if (more) current = next;
+  // How the buffers alternate is the config's (skinny_configs.h, paired_steps).
+  constexpr int64_t kStepK = kTile.step_k();
+  const int64_t steps = k_len / kStepK;  // steps without bounds checks
+  StepFragments even, odd;
+  if constexpr (kTile.paired_steps) {
+    // Straight-line pairs of steps, every load unconditional.
+    int64_t step = 0;
+    if (steps > 0) load_step(even, 0, std::false_type{});
+    for (; step + 2 < steps; step += 2) {
+      load_step(odd, (step + 1) * kStepK, std::false_type{});
+      compute_step(even);
+      load_step(even, (step + 2) * kStepK, std::false_type{});
+      compute_step(odd);
+    }
+    if (step + 1 < steps) {  // two steps left
+      load_step(odd, (step + 1) * kStepK, std::false_type{});
+      compute_step(even);
+      compute_step(odd);
+    } else if (step < steps) {  // one
+      compute_step(even);
+    }
+  } else {
+    // A rolled loop: `even` is this step, `odd` the next.
+    if (steps > 0) load_step(even, 0, std::false_type{});
+    for (int64_t step = 0; step < steps; ++step) {
+      const bool more = step + 1 < steps;
+      if (more) load_step(odd, (step + 1) * kStepK, std::false_type{});
+      compute_step(even);
+      if (more) even = odd;
+    }
   }
-  if (full_k < k_len) {  // the ragged end of K, bounds-checked
+  if (steps * kStepK < k_len) {  // the ragged end of K, bounds-checked
     StepFragments last;
-    load_step(last, full_k, std::true_type{});
+    load_step(last, steps * kStepK, std::true_type{});
     compute_step(last);
   }
 
@@ -301,25 +334,29 @@ __global__ void __launch_bounds__(skinny_tile(kConfig).threads())
   // as this grid's blocks leave (it waits for this one to finish before it reads).
   allow_dependent_launch();
 
-  // Warps -> block: partial[warp][element][lane], summed over warps in a fixed order.
-  constexpr int kElements = kRowTiles * kSmallTiles * 4;
+  // Warps -> block: partial[warp][element][lane], summed over warps in a fixed order. An
+  // accumulator's elements e = 0, 1 are X row g, e = 2, 3 row g + 8 (none with 8 X rows).
+  constexpr int kRowElements = 2 * kXRowsPerThread;
+  constexpr int kElements = kWTiles * kXTiles * kRowElements;
   extern __shared__ float partial[];
 #pragma unroll
-  for (int i = 0; i < kRowTiles; ++i)
+  for (int q = 0; q < kWTiles; ++q)
 #pragma unroll
-    for (int s = 0; s < kSmallTiles; ++s)
+    for (int s = 0; s < kXTiles; ++s)
 #pragma unroll
-      for (int e = 0; e < 4; ++e) partial[(warp * kElements + (i * kSmallTiles + s) * 4 + e) * 32 + lane] = acc[i][s][e];
+      for (int e = 0; e < kRowElements; ++e)
+        partial[(warp * kElements + (q * kXTiles + s) * kRowElements + e) * 32 + lane] = acc[q][s][e];
   __syncthreads();
   for (int index = threadIdx.x; index < kElements * 32; index += kTile.threads()) {
     float sum = partial[index];
 #pragma unroll
     for (int other = 1; other < kWarps; ++other) sum += partial[other * kElements * 32 + index];
-    // Back from (element, lane) to the m16n8 fragment coordinates of the lane that held it.
+    // Back from (element, lane) to the m16n8 fragment coordinates of the lane that held it:
+    // row (X) g + 8 * (e / 2), column (W) 2t + e % 2.
     const int element = index / 32, owner = index % 32;
-    const int i = element / (4 * kSmallTiles), s = element / 4 % kSmallTiles, e = element % 4;
-    const int64_t r = r0 + Stream::row_in_block(i, e / 2, owner / 4);
-    const int64_t sm = s0 + 8 * s + 2 * (owner % 4) + e % 2;
+    const int q = element / (kXTiles * kRowElements), s = element / kRowElements % kXTiles, e = element % kRowElements;
+    const int64_t r = r0 + Stream::row_in_block(q, 2 * (owner % 4) + e % 2);
+    const int64_t sm = s0 + 16 * s + 8 * (e / 2) + owner / 4;
     if (r < w.rows && sm < x.rows) {
       out.data[sm * out.small_stride + r * out.large_stride] =
           static_cast<Out>(epilogue(sum, out.columns_are_small ? sm : r));
@@ -342,15 +379,15 @@ void with_skinny_config(SkinnyConfigId id, F&& f) {
   }
 }
 
-// n8 tiles of X per block: 1, 2 or 4 (8, 16, 32 rows); more rows take more blocks.
+// X rows per block: 8 (half of one m16 tile), 16 or 32; more rows take more blocks.
 template <typename F>
-void with_small_tiles(int64_t small_rows, F&& f) {
+void with_small_rows(int64_t small_rows, F&& f) {
   if (small_rows <= 8) {
-    f(std::integral_constant<int, 1>{});
+    f(std::integral_constant<int, 8>{});
   } else if (small_rows <= 16) {
-    f(std::integral_constant<int, 2>{});
+    f(std::integral_constant<int, 16>{});
   } else {
-    f(std::integral_constant<int, 4>{});
+    f(std::integral_constant<int, SkinnyTile::kSmallRowsMax>{});
   }
 }
 
@@ -373,19 +410,19 @@ SkinnyOperand<T> streamed_operand(const MatrixView& v, const SkinnyTile& tile, c
   return rows_along_k<T>(v, options, storage);
 }
 
-template <typename T, SkinnyConfigId kConfig, int kSmallTiles, typename Out, Activation kActivation>
+template <typename T, SkinnyConfigId kConfig, int kSmallRows, typename Out, Activation kActivation>
 void launch_config(const SkinnyOperand<T>& w, bool w_mn_major, const SkinnyOperand<T>& x,
                    const SkinnyOutput<Out>& out, const SplitK& split, OutputEpilogue<Out, kActivation> epilogue,
                    cudaStream_t stream) {
   constexpr SkinnyTile kTile = skinny_tile(kConfig);
-  constexpr int kSmemBytes = kTile.reduce_smem_bytes(8 * kSmallTiles);
+  constexpr int kSmemBytes = kTile.reduce_smem_bytes(kSmallRows);
   const int64_t row_blocks = (w.rows + kTile.block_rows() - 1) / kTile.block_rows();
-  const int64_t small_blocks = (x.rows + 8 * kSmallTiles - 1) / (8 * kSmallTiles);
+  const int64_t small_blocks = (x.rows + kSmallRows - 1) / kSmallRows;
   TORCH_CHECK(row_blocks <= std::numeric_limits<int32_t>::max() && small_blocks <= 65535,
               "tiledmm.gemm (skinny): ", w.rows, " x ", x.rows, " outputs need too many blocks");
-  auto kernel = skinny_gemm_kernel<T, Out, kConfig, kSmallTiles, /*kWMnMajor=*/false, kActivation>;
+  auto kernel = skinny_gemm_kernel<T, Out, kConfig, kSmallRows, /*kWMnMajor=*/false, kActivation>;
   if constexpr (kTile.streams_mn_major()) {
-    if (w_mn_major) kernel = skinny_gemm_kernel<T, Out, kConfig, kSmallTiles, /*kWMnMajor=*/true, kActivation>;
+    if (w_mn_major) kernel = skinny_gemm_kernel<T, Out, kConfig, kSmallRows, /*kWMnMajor=*/true, kActivation>;
   }
   if constexpr (kSmemBytes > 48 * 1024) {
     static std::atomic<uint64_t> opted_in[2];  // per instance: W K-major, MN-major
@@ -428,13 +465,13 @@ void launch_typed(const GemmProblem& p, SkinnyConfigId config, const SplitK& spl
       streamed_operand<T>(small_is_m ? b_rows : a_rows, skinny_tile(config), options, w_storage, w_mn_major);
   const SkinnyOperand<T> x = rows_along_k<T>(small_is_m ? a_rows : b_rows, options, x_storage);
   with_skinny_config(config, [&](auto id) {
-    with_small_tiles(x.rows, [&](auto small_tiles) {
+    with_small_rows(x.rows, [&](auto small_rows) {
       // The epilogue touches each output once: the activation is read at run time.
       with_kernel_output<T, /*kRuntimeActivation=*/true>(split, p.epilogue, out.data_ptr(), [&](auto* dst, auto epilogue) {
         using Out = std::remove_pointer_t<decltype(dst)>;
         const SkinnyOutput<Out> y{dst, small_is_m ? p.n : 1, small_is_m ? 1 : p.n,
                                   split.active() ? p.m * p.n : 0, !small_is_m};
-        launch_config<T, decltype(id)::value, decltype(small_tiles)::value>(w, w_mn_major, x, y, split, epilogue,
+        launch_config<T, decltype(id)::value, decltype(small_rows)::value>(w, w_mn_major, x, y, split, epilogue,
                                                                             stream);
       });
     });
@@ -446,15 +483,15 @@ void launch_typed(const GemmProblem& p, SkinnyConfigId config, const SplitK& spl
 cudaFuncAttributes skinny_kernel_attributes(at::ScalarType dtype, SkinnyConfigId config, int64_t small_rows) {
   cudaFuncAttributes attributes{};
   with_skinny_config(config, [&](auto id) {
-    with_small_tiles(small_rows, [&](auto small_tiles) {
+    with_small_rows(small_rows, [&](auto rows) {
       constexpr SkinnyConfigId kId = decltype(id)::value;
-      constexpr int kTiles = decltype(small_tiles)::value;
+      constexpr int kRows = decltype(rows)::value;
       if (dtype == at::kBFloat16) {
         C10_CUDA_CHECK(cudaFuncGetAttributes(
-            &attributes, skinny_gemm_kernel<c10::BFloat16, c10::BFloat16, kId, kTiles, false, Activation::kNone>));
+            &attributes, skinny_gemm_kernel<c10::BFloat16, c10::BFloat16, kId, kRows, false, Activation::kNone>));
       } else {
         C10_CUDA_CHECK(cudaFuncGetAttributes(&attributes,
-                                             skinny_gemm_kernel<c10::Half, c10::Half, kId, kTiles, false, Activation::kNone>));
+                                             skinny_gemm_kernel<c10::Half, c10::Half, kId, kRows, false, Activation::kNone>));
       }
     });
   });
