@@ -54,11 +54,11 @@ enum class SkinnyConfigId : int {
 // 128-register cap, and r16_w8_u2 ran as fast as r16_w8_u4).
 // Registers (ptxas, session 32's build, 8 / 16 / 32 small rows):
 // k32Rows: 256 threads, 32 KB reduction smem, 128 B per thread per step; W K-major 112 / 146 /
-//   194 registers, MN-major 122 / 162 / 230
+//   194 registers, MN-major 128 / 166 / 240
 // k16Rows: 256 threads, 16 KB reduction smem, 128 B per thread per step; 90 / 140 / 190
 // k32Rows16Warps: 512 threads, 64 KB reduction smem (32 small rows; an opt-in), 64 B per
-//   thread per step; W MN-major 92 / 96 / 124, K-major 90 / 96 / 128 (the 512-thread cap,
-//   32 B of spills; the planner takes it for MN-major W only)
+//   thread per step; W MN-major 96 / 128 / 128 (8 B of spills at 32), K-major 90 / 96 / 128
+//   (the 512-thread cap, 32 B of spills; the planner takes it for MN-major W only)
 // k32Rows1Chunk: 256 threads, 32 KB reduction smem, 64 B per thread per step; W MN-major
 //   71 / 74 / 106 (3 blocks per SM up to 16 small rows), K-major 102 / 134 / 170
 constexpr SkinnyTile kSkinnyTiles[] = {

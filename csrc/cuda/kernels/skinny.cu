@@ -132,8 +132,11 @@ struct KMajorStream {
     if (thread < 8 * kWTiles && row < w.rows && bytes > 0) prefetch_l2_bulk(w.data + row * w.ld + k0, bytes);
   }
 
+  // Rows past W's end were redirected at construction: no block has a ragged row edge.
+  static constexpr bool kHasRowEdge = false;
+
   // Chunk u of a step starting at k (from the slice's start); `left`: K left in the slice.
-  template <bool kChecked>
+  template <bool kChecked, bool kRowEdge>
   __device__ void load(Step& step, int u, int64_t k, int64_t left, int t) const {
     const int64_t valid = kChecked ? left - k - 8 * t : 8;
 #pragma unroll
@@ -166,12 +169,18 @@ struct MnMajorStream {
   }
   __device__ static int row_in_block(int q, int n) { return 4 * n + q; }
 
-  template <bool kChecked>
+  // The last block's rows may end inside it: only there (kRowEdge) does a load ask how many
+  // of its 4 rows exist, so the other blocks' loop carries no such branches.
+  static constexpr bool kHasRowEdge = true;
+
+  template <bool kChecked, bool kRowEdge>
   __device__ void load(Step& step, int u, int64_t k, int64_t left, int t) const {
 #pragma unroll
     for (int kk = 0; kk < 8; ++kk) {
       const T* p = run + (k + kk) * ld;
-      if ((kChecked && k + 8 * t + kk >= left) || rows_here == 0) {
+      if constexpr (!kRowEdge) {
+        step.words[u][kk] = kChecked && k + 8 * t + kk >= left ? uint2{0u, 0u} : load_streaming<uint2>(p);
+      } else if ((kChecked && k + 8 * t + kk >= left) || rows_here == 0) {
         // Past K: zeros, as X there (0 * Inf would be NaN). Past W's rows: zeros too, no read.
         step.words[u][kk] = {0u, 0u};
       } else if (rows_here == 4) {
@@ -269,12 +278,12 @@ __global__ void __launch_bounds__(skinny_tile(kConfig).threads())
     XTile x[kUnroll][kXTiles];
   };
   const int64_t warp_k = static_cast<int64_t>(warp) * kUnroll * kChunkK;
-  auto load_step = [&](StepFragments& f, int64_t block_k, auto checked) {
+  auto load_step = [&](StepFragments& f, int64_t block_k, auto checked, auto row_edge) {
     constexpr bool kChecked = decltype(checked)::value;
 #pragma unroll
     for (int u = 0; u < kUnroll; ++u) {
       const int64_t k = block_k + warp_k + u * kChunkK;  // this thread reads k + 8t, ...
-      stream.template load<kChecked>(f.w, u, k, k_len, t);
+      stream.template load<kChecked, decltype(row_edge)::value>(f.w, u, k, k_len, t);
       const int64_t valid = kChecked ? k_len - k - 8 * t : 8;
 #pragma unroll
       for (int s = 0; s < kXTiles; ++s)
@@ -291,43 +300,59 @@ __global__ void __launch_bounds__(skinny_tile(kConfig).threads())
       mma_chunk<T>(acc, w_frag, f.x[u]);
     }
   };
-  // Register double buffering: the next step's loads are in flight while this step's
-  // MMAs run, so a warp never waits on DRAM with nothing outstanding (measured: +20-35%).
-  // How the buffers alternate is the config's (skinny_configs.h, paired_steps).
-  constexpr int64_t kStepK = kTile.step_k();
-  const int64_t steps = k_len / kStepK;  // steps without bounds checks
-  StepFragments even, odd;
-  if constexpr (kTile.paired_steps) {
-    // Straight-line pairs of steps, every load unconditional.
-    int64_t step = 0;
-    if (steps > 0) load_step(even, 0, std::false_type{});
-    for (; step + 2 < steps; step += 2) {
-      load_step(odd, (step + 1) * kStepK, std::false_type{});
-      compute_step(even);
-      load_step(even, (step + 2) * kStepK, std::false_type{});
-      compute_step(odd);
+  // The K loop, with or without the checks for a ragged row edge in its loads (a
+  // block-uniform choice, made once below).
+  auto stream_k = [&](auto row_edge) {
+    auto load = [&](StepFragments& f, int64_t block_k, auto checked) { load_step(f, block_k, checked, row_edge); };
+    // Register double buffering: the next step's loads are in flight while this step's
+    // MMAs run, so a warp never waits on DRAM with nothing outstanding (measured: +20-35%).
+    // How the buffers alternate is the config's (skinny_configs.h, paired_steps).
+    constexpr int64_t kStepK = skinny_tile(kConfig).step_k();
+    const int64_t steps = k_len / kStepK;  // steps without bounds checks
+    StepFragments even, odd;
+    if constexpr (skinny_tile(kConfig).paired_steps) {
+      // Straight-line pairs of steps, every load unconditional.
+      int64_t step = 0;
+      if (steps > 0) load(even, 0, std::false_type{});
+      for (; step + 2 < steps; step += 2) {
+        load(odd, (step + 1) * kStepK, std::false_type{});
+        compute_step(even);
+        load(even, (step + 2) * kStepK, std::false_type{});
+        compute_step(odd);
+      }
+      if (step + 1 < steps) {  // two steps left
+        load(odd, (step + 1) * kStepK, std::false_type{});
+        compute_step(even);
+        compute_step(odd);
+      } else if (step < steps) {  // one
+        compute_step(even);
+      }
+    } else {
+      // A rolled loop: `even` is this step, `odd` the next.
+      if (steps > 0) load(even, 0, std::false_type{});
+      for (int64_t step = 0; step < steps; ++step) {
+        const bool more = step + 1 < steps;
+        if (more) load(odd, (step + 1) * kStepK, std::false_type{});
+        compute_step(even);
+        if (more) even = odd;
+      }
     }
-    if (step + 1 < steps) {  // two steps left
-      load_step(odd, (step + 1) * kStepK, std::false_type{});
-      compute_step(even);
-      compute_step(odd);
-    } else if (step < steps) {  // one
-      compute_step(even);
+    if (steps * kStepK < k_len) {  // the ragged end of K, bounds-checked
+      StepFragments last;
+      load(last, steps * kStepK, std::true_type{});
+      compute_step(last);
+    }
+  };
+  // Not in the rolled loop (r32_w8_u1): without the checks its loop took 112 registers
+  // instead of 74 at 16 small rows, too many for its 3 blocks per SM.
+  if constexpr (Stream::kHasRowEdge && kTile.paired_steps) {
+    if (r0 + kTile.block_rows() > w.rows) {
+      stream_k(std::true_type{});
+    } else {
+      stream_k(std::false_type{});
     }
   } else {
-    // A rolled loop: `even` is this step, `odd` the next.
-    if (steps > 0) load_step(even, 0, std::false_type{});
-    for (int64_t step = 0; step < steps; ++step) {
-      const bool more = step + 1 < steps;
-      if (more) load_step(odd, (step + 1) * kStepK, std::false_type{});
-      compute_step(even);
-      if (more) even = odd;
-    }
-  }
-  if (steps * kStepK < k_len) {  // the ragged end of K, bounds-checked
-    StepFragments last;
-    load_step(last, steps * kStepK, std::true_type{});
-    compute_step(last);
+    stream_k(std::bool_constant<Stream::kHasRowEdge>{});
   }
 
   // Only the reduction and the stores are left: the next kernel in the stream may be placed
