@@ -178,9 +178,10 @@ struct MnMajorStream {
 #pragma unroll
     for (int kk = 0; kk < 8; ++kk) {
       const T* p = run + (k + kk) * ld;
+      const bool past_k = kChecked && k + 8 * t + kk >= left;
       if constexpr (!kRowEdge) {
-        step.words[u][kk] = kChecked && k + 8 * t + kk >= left ? uint2{0u, 0u} : load_streaming<uint2>(p);
-      } else if ((kChecked && k + 8 * t + kk >= left) || rows_here == 0) {
+        step.words[u][kk] = past_k ? uint2{0u, 0u} : load_streaming<uint2>(p);
+      } else if (past_k || rows_here == 0) {
         // Past K: zeros, as X there (0 * Inf would be NaN). Past W's rows: zeros too, no read.
         step.words[u][kk] = {0u, 0u};
       } else if (rows_here == 4) {
@@ -306,7 +307,9 @@ __global__ void __launch_bounds__(skinny_tile(kConfig).threads())
     auto load = [&](StepFragments& f, int64_t block_k, auto checked) { load_step(f, block_k, checked, row_edge); };
     // Register double buffering: the next step's loads are in flight while this step's
     // MMAs run, so a warp never waits on DRAM with nothing outstanding (measured: +20-35%).
-    // How the buffers alternate is the config's (skinny_configs.h, paired_steps).
+    // How the buffers alternate is the config's (skinny_configs.h, paired_steps). (The
+    // config is named as skinny_tile(kConfig) in here: nvcc takes no member of the captured
+    // constexpr kTile as a constant expression inside a lambda.)
     constexpr int64_t kStepK = skinny_tile(kConfig).step_k();
     const int64_t steps = k_len / kStepK;  // steps without bounds checks
     StepFragments even, odd;
