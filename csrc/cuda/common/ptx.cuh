@@ -239,4 +239,9 @@ __device__ __forceinline__ void mma_sync(float (&d)[4], const uint32_t (&a)[4], 
 
 #undef TILEDMM_MMA_SYNC
 
+// The 128-byte line holding a global address into this SM's L1, no value for the thread.
+__device__ __forceinline__ void prefetch_l1(const void* gmem) {
+  asm volatile("prefetch.global.L1 [%0];\n" ::"l"(gmem));
+}
+
 }  // namespace tiledmm::cuda

@@ -229,6 +229,36 @@ __device__ __forceinline__ void copy_box_out(const unsigned char* buffer, Out* c
   }
 }
 
+// Two consecutive bias values as they lie in memory: in one register for the 16-bit types,
+// as a float2 for float.
+template <typename T>
+using PairWord = std::conditional_t<sizeof(T) == 2, uint32_t, float2>;
+
+template <typename T>
+__device__ __forceinline__ PairWord<T> pair_word(T lo, T hi) {
+  if constexpr (sizeof(T) == 2) {
+    return static_cast<uint32_t>(lo.x) | static_cast<uint32_t>(hi.x) << 16;
+  } else {
+    return {lo, hi};
+  }
+}
+
+// A pair word's two values as float32. A bfloat16 is the high half of its float32: one
+// shift or mask per value. (As a struct of two bfloat16, the loaded word was split with a
+// byte permute per value first: bench/NOTES.md, session 33.)
+template <typename T>
+__device__ __forceinline__ float2 pair_as_floats(PairWord<T> word) {
+  if constexpr (std::is_same_v<T, c10::BFloat16>) {
+    return {__uint_as_float(word << 16), __uint_as_float(word & 0xffff0000u)};
+  } else if constexpr (std::is_same_v<T, c10::Half>) {
+    const c10::Half lo(static_cast<uint16_t>(word & 0xffffu), c10::Half::from_bits());
+    const c10::Half hi(static_cast<uint16_t>(word >> 16), c10::Half::from_bits());
+    return {static_cast<float>(lo), static_cast<float>(hi)};
+  } else {
+    return word;
+  }
+}
+
 // How the epilogue lays one 64-row x 128-byte box of a consumer's output slab in shared
 // memory for a TMA store: 128-byte rows, 16-byte chunks XOR-swizzled by row % 8 (the
 // layout CU_TENSOR_MAP_SWIZZLE_128B expects).
@@ -252,7 +282,7 @@ struct StagedOutput {
 
   // A thread's bias values for one box, as stored: pair[f] for its two columns of fragment f.
   struct BoxBias {
-    OutputPair<Out> pair[kFragmentsPerBox];
+    PairWord<Out> pair[kFragmentsPerBox];
   };
 
   // m, n: C's extent; col0: the box's first column in C.
@@ -263,10 +293,10 @@ struct StagedOutput {
     BoxBias bias{};
     if (epilogue.bias == nullptr) return bias;
     const int64_t col = col0 + 2 * (lane % 4);  // fragment f's columns: col + 8f and the next
-    if (col0 + kSlabCols <= n && reinterpret_cast<uintptr_t>(epilogue.bias) % sizeof(OutputPair<Out>) == 0) {
+    if (col0 + kSlabCols <= n && reinterpret_cast<uintptr_t>(epilogue.bias) % sizeof(PairWord<Out>) == 0) {
       // The box inside C and the pairs aligned (col is even): a load per pair, at constant
       // offsets from one address.
-      const auto* pairs = reinterpret_cast<const OutputPair<Out>*>(epilogue.bias + col);
+      const auto* pairs = reinterpret_cast<const PairWord<Out>*>(epilogue.bias + col);
 #pragma unroll
       for (int f = 0; f < kFragmentsPerBox; ++f) bias.pair[f] = pairs[4 * f];
     } else {
@@ -274,10 +304,21 @@ struct StagedOutput {
 #pragma unroll
       for (int f = 0; f < kFragmentsPerBox; ++f) {
         const int64_t c0 = min(col + 8 * f, n - 1), c1 = min(c0 + 1, n - 1);
-        bias.pair[f] = {epilogue.bias[c0], epilogue.bias[c1]};
+        bias.pair[f] = pair_word(epilogue.bias[c0], epilogue.bias[c1]);
       }
     }
     return bias;
+  }
+
+  // Into L1, the bias lines of boxes 1 .. kBoxes - 1 of a tile starting at column col0 (box
+  // 0's the thread loads itself), so that each box's loads hit L1: thread b fetches the line
+  // of box b's last column (box b's first lies in the line of box b - 1's last).
+  template <int kBoxes, Activation kActivation>
+  __device__ __forceinline__ static void prefetch_bias(int thread, int64_t col0, int64_t n,
+                                                       const OutputEpilogue<Out, kActivation>& epilogue) {
+    if (epilogue.bias != nullptr && thread >= 1 && thread < kBoxes) {
+      prefetch_l1(epilogue.bias + min(col0 + kSlabCols * (thread + 1) - 1, n - 1));
+    }
   }
 
   // One box: values[4f .. 4f + 3] is the m16n8 fragment f of the box; `buffer` is the
@@ -286,7 +327,8 @@ struct StagedOutput {
   __device__ __forceinline__ static void write(uint32_t buffer, const float (&values)[kValuesPerBox],
                                                const BoxBias& bias, int warp, int lane, const Epilogue& epilogue) {
     auto output = [&](int f, int i) {
-      return epilogue.apply(values[4 * f + i], static_cast<float>(bias.pair[f].v[i % 2]));
+      const float2 b = pair_as_floats<Out>(bias.pair[f]);
+      return epilogue.apply(values[4 * f + i], i % 2 == 0 ? b.x : b.y);
     };
     if constexpr (sizeof(Out) == 2) {
       // Instruction q stores fragments 2q and 2q + 1; its matrix j is fragment 2q + j / 2,
@@ -361,6 +403,11 @@ struct TransposedStagedOutput {
     return {{epilogue.template bias_of<float>(min(slab_row + row, m - 1)),
              epilogue.template bias_of<float>(min(slab_row + row + 1, m - 1))}};
   }
+
+  // Every box has the same bias values: nothing to fetch ahead.
+  template <int kBoxes, typename Epilogue>
+  __device__ __forceinline__ static void prefetch_bias(int /*thread*/, int64_t /*col0*/, int64_t /*n*/,
+                                                       const Epilogue& /*epilogue*/) {}
 
   // `buffer`: the box's shared-window address.
   template <typename Epilogue>
@@ -575,6 +622,14 @@ __global__ void __launch_bounds__(wgmma_tile(kConfig).threads(), wgmma_tile(kCon
         NoFragments none;
         for (int64_t kt = unit.kt_begin; kt < unit.kt_end; ++kt) mma_k_tile(none, kt, unit);
       }
+      // The first box's bias values load while the last k-tile's MMAs retire, and the other
+      // boxes' bias lines into L1: loaded after them, their latency stood between every
+      // tile's main loop and its epilogue (bench/NOTES.md, session 33). The next box's values
+      // load behind each box's stores (below).
+      const int64_t slab_row = first;
+      const int64_t tile_col0 = unit.tile.n * kBN;
+      typename Staged::BoxBias next_bias = Staged::bias(warp, lane, slab_row, tile_col0, m, n, epilogue);
+      Staged::template prefetch_bias<kBoxes>(threadIdx.x % 128, tile_col0, n, epilogue);
       wgmma_wait_group<0>();
       if (lane == 0) mbarrier_arrive(&empty[previous]);
       // A split tile's tail leaves as partial sums for the tile's block; its head takes
@@ -592,10 +647,7 @@ __global__ void __launch_bounds__(wgmma_tile(kConfig).threads(), wgmma_tile(kCon
       // TMA stores or, for outputs TMA cannot address (direct_word_bytes > 0), row-wise
       // stores. The next box's bias values are loaded before this box's stores, so their
       // latency hides behind them.
-      const int64_t slab_row = first;
-      const int64_t tile_col0 = unit.tile.n * kBN;
       const bool tma_store = direct_word_bytes == 0;
-      typename Staged::BoxBias next_bias = Staged::bias(warp, lane, slab_row, tile_col0, m, n, epilogue);
       // Unrolled, so each box reads its accumulators by constant register indices; rolled,
       // select_box copies them out (128 FSEL per box). (libdevice's erff, inlined for each
       // of the 128 accumulators, once made gelu faster rolled: bench/NOTES.md, sessions 16
