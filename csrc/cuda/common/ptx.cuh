@@ -160,6 +160,11 @@ __device__ __forceinline__ void prefetch_l2_bulk(const void* gmem, uint32_t byte
 #endif
 }
 
+// The 128-byte line holding a global address into this SM's L1, no value for the thread.
+__device__ __forceinline__ void prefetch_l1(const void* gmem) {
+  asm volatile("prefetch.global.L1 [%0];\n" ::"l"(gmem));
+}
+
 // A 16-byte (uint4) or 8-byte (uint2) word from global memory that this kernel reads
 // exactly once (a streamed operand): not kept in L1, and each miss fetches a 256-byte L2
 // line so DRAM sees long bursts.
@@ -238,10 +243,5 @@ __device__ __forceinline__ void mma_sync(float (&d)[4], const uint32_t (&a)[4], 
 }
 
 #undef TILEDMM_MMA_SYNC
-
-// The 128-byte line holding a global address into this SM's L1, no value for the thread.
-__device__ __forceinline__ void prefetch_l1(const void* gmem) {
-  asm volatile("prefetch.global.L1 [%0];\n" ::"l"(gmem));
-}
 
 }  // namespace tiledmm::cuda
