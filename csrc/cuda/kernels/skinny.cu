@@ -54,7 +54,9 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
+#include <cstdlib>
 #include <limits>
+#include <string_view>
 #include <type_traits>
 
 namespace tiledmm::cuda {
@@ -169,6 +171,20 @@ struct MnMajorStream {
   }
   __device__ static int row_in_block(int q, int n) { return 4 * n + q; }
 
+  // Into L2, the slice's first `k` k-rows of W, all of its rows: the row blocks of the first
+  // small-row block share them out, and thread i of a block prefetches the i-th k-row of its
+  // share whole, one contiguous run (at 4096 x 4096: 4 threads per block, 8 KB each). Each
+  // thread prefetching its own block's 64-byte run at its k (prefetch.global.L2) cost 3-7%
+  // at 4096 x 11008 and up to 4% behind a kernel not ours (bench/NOTES.md, session 34).
+  __device__ static void prefetch_l2(const SkinnyOperand<T>& w, int64_t /*r0*/, int64_t k0, int64_t k, int thread) {
+    const uint32_t per_block = (static_cast<uint32_t>(k) + gridDim.x - 1) / gridDim.x;
+    const uint32_t kk = blockIdx.x * per_block + thread;
+    if (blockIdx.y != 0 || thread >= per_block || kk >= k) return;
+    const T* row = w.data + (k0 + kk) * w.ld;
+    const uint32_t bytes = static_cast<uint32_t>(w.rows * sizeof(T)) & ~15u;
+    if (reinterpret_cast<uintptr_t>(row) % 16 == 0 && bytes > 0) prefetch_l2_bulk(row, bytes);
+  }
+
   // The last block's rows may end inside it: only there (kRowEdge) does a load ask how many
   // of its 4 rows exist, so the other blocks' loop carries no such branches.
   static constexpr bool kHasRowEdge = true;
@@ -235,6 +251,12 @@ __device__ __forceinline__ void mma_chunk(float (&acc)[kWTiles][kXTiles][4], con
     }
 }
 
+// Whether a config's kernel prefetches its first step of W before waiting for the kernel ahead.
+template <bool kWMnMajor>
+constexpr bool kPrefetches(const SkinnyTile& tile) {
+  return !kWMnMajor || tile.paired_steps;
+}
+
 template <typename T, typename Out, SkinnyConfigId kConfig, int kSmallRows, bool kWMnMajor, Activation kActivation>
 __global__ void __launch_bounds__(skinny_tile(kConfig).threads())
     skinny_gemm_kernel(SkinnyOperand<T> w, SkinnyOperand<T> x, SkinnyOutput<Out> out, int64_t k_per_split,
@@ -256,8 +278,10 @@ __global__ void __launch_bounds__(skinny_tile(kConfig).threads())
 
   // Until the kernel ahead has finished, only L2 prefetches of W's first `prefetch_k`: they
   // hand this SM no value, so they are safe even if that kernel writes W (its writes land in
-  // L2). K-major W only: prefetching an MN-major W's 64-byte runs cost more than it won.
-  if constexpr (!kWMnMajor) {
+  // L2). Not an MN-major W in the rolled config r32_w8_u1, whose 11008-row shapes stream at
+  // ~90% without it: a first form of the prefetch took its loop from 74 to 85 registers at 16
+  // small rows, too many for its 3 blocks per SM (bench/NOTES.md, session 34).
+  if constexpr (kPrefetches<kWMnMajor>(kTile)) {
     if (prefetch_k > 0) Stream::prefetch_l2(w, r0, k0, min(prefetch_k, k_len), threadIdx.x);
   }
   wait_for_prior_kernel();
@@ -438,6 +462,16 @@ SkinnyOperand<T> streamed_operand(const MatrixView& v, const SkinnyTile& tile, c
   return rows_along_k<T>(v, options, storage);
 }
 
+// TILEDMM_SKINNY_MN_PREFETCH=off: no prefetch ahead of the wait for an MN-major W (what it
+// buys; bench/NOTES.md, session 34).
+bool mn_major_prefetch_switched_off() {
+  static const bool off = [] {
+    const char* v = std::getenv("TILEDMM_SKINNY_MN_PREFETCH");
+    return v != nullptr && std::string_view(v) == "off";
+  }();
+  return off;
+}
+
 template <typename T, SkinnyConfigId kConfig, int kSmallRows, typename Out, Activation kActivation>
 void launch_config(const SkinnyOperand<T>& w, bool w_mn_major, const SkinnyOperand<T>& x,
                    const SkinnyOutput<Out>& out, const SplitK& split, OutputEpilogue<Out, kActivation> epilogue,
@@ -462,14 +496,16 @@ void launch_config(const SkinnyOperand<T>& w, bool w_mn_major, const SkinnyOpera
   // 29). Blocks per SM are asked once per instance (a process's GPUs are taken to share an
   // architecture; a wrong guess costs only the prefetches).
   int64_t prefetch_k = 0;
-  if (!w_mn_major) {
-    static std::atomic<int> blocks_per_sm{0};
-    if (blocks_per_sm.load(std::memory_order_relaxed) == 0) {
+  const bool prefetches = w_mn_major ? kPrefetches<true>(kTile) && !mn_major_prefetch_switched_off()
+                                     : kPrefetches<false>(kTile);
+  if (prefetches) {
+    static std::atomic<int> blocks_per_sm[2];  // per kernel: W K-major, MN-major
+    if (blocks_per_sm[w_mn_major].load(std::memory_order_relaxed) == 0) {
       int resident = 0;
       C10_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&resident, kernel, kTile.threads(), kSmemBytes));
-      blocks_per_sm.store(std::max(resident, 1), std::memory_order_relaxed);
+      blocks_per_sm[w_mn_major].store(std::max(resident, 1), std::memory_order_relaxed);
     }
-    const int64_t resident_blocks = blocks_per_sm.load(std::memory_order_relaxed) *
+    const int64_t resident_blocks = blocks_per_sm[w_mn_major].load(std::memory_order_relaxed) *
                                     static_cast<int64_t>(at::cuda::getCurrentDeviceProperties()->multiProcessorCount);
     if (row_blocks * small_blocks * split.splits <= resident_blocks) prefetch_k = kTile.step_k();
   }
