@@ -253,7 +253,7 @@ __device__ __forceinline__ void mma_chunk(float (&acc)[kWTiles][kXTiles][4], con
 
 // Whether a config's kernel prefetches its first step of W before waiting for the kernel ahead.
 template <bool kWMnMajor>
-constexpr bool kPrefetches(const SkinnyTile& tile) {
+constexpr bool prefetches_first_step(const SkinnyTile& tile) {
   return !kWMnMajor || tile.paired_steps;
 }
 
@@ -281,7 +281,7 @@ __global__ void __launch_bounds__(skinny_tile(kConfig).threads())
   // L2). Not an MN-major W in the rolled config r32_w8_u1, whose 11008-row shapes stream at
   // ~90% without it: a first form of the prefetch took its loop from 74 to 85 registers at 16
   // small rows, too many for its 3 blocks per SM (bench/NOTES.md, session 34).
-  if constexpr (kPrefetches<kWMnMajor>(kTile)) {
+  if constexpr (prefetches_first_step<kWMnMajor>(kTile)) {
     if (prefetch_k > 0) Stream::prefetch_l2(w, r0, k0, min(prefetch_k, k_len), threadIdx.x);
   }
   wait_for_prior_kernel();
@@ -496,8 +496,8 @@ void launch_config(const SkinnyOperand<T>& w, bool w_mn_major, const SkinnyOpera
   // 29). Blocks per SM are asked once per instance (a process's GPUs are taken to share an
   // architecture; a wrong guess costs only the prefetches).
   int64_t prefetch_k = 0;
-  const bool prefetches = w_mn_major ? kPrefetches<true>(kTile) && !mn_major_prefetch_switched_off()
-                                     : kPrefetches<false>(kTile);
+  const bool prefetches = w_mn_major ? prefetches_first_step<true>(kTile) && !mn_major_prefetch_switched_off()
+                                     : prefetches_first_step<false>(kTile);
   if (prefetches) {
     static std::atomic<int> blocks_per_sm[2];  // per kernel: W K-major, MN-major
     if (blocks_per_sm[w_mn_major].load(std::memory_order_relaxed) == 0) {
