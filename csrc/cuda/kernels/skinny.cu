@@ -279,8 +279,8 @@ __global__ void __launch_bounds__(skinny_tile(kConfig).threads())
   // Until the kernel ahead has finished, only L2 prefetches of W's first `prefetch_k`: they
   // hand this SM no value, so they are safe even if that kernel writes W (its writes land in
   // L2). Not an MN-major W in the rolled config r32_w8_u1, whose 11008-row shapes stream at
-  // ~90% without it: a first form of the prefetch took its loop from 74 to 85 registers at 16
-  // small rows, too many for its 3 blocks per SM (bench/NOTES.md, session 34).
+  // ~90% without it: with it, its 16-small-row instance with a run-time activation took 86
+  // registers instead of 76, too many for its 3 blocks per SM (bench/NOTES.md, session 34).
   if constexpr (prefetches_first_step<kWMnMajor>(kTile)) {
     if (prefetch_k > 0) Stream::prefetch_l2(w, r0, k0, min(prefetch_k, k_len), threadIdx.x);
   }
