@@ -1,12 +1,12 @@
 #include "planner.h"
 
 #include "../kernel_registry.h"
+#include "measurement_switch.h"
 
 #include <c10/util/Exception.h>
 #include <torch/library.h>
 
 #include <algorithm>
-#include <cstdlib>
 #include <optional>
 #include <sstream>
 
@@ -243,10 +243,7 @@ std::optional<SimtRowSplit> estimate_row_tail(const GemmShape& s, const GpuInfo&
 // TILEDMM_ROW_TAIL=off plans every simt product as one launch: what the tails buy (a
 // measurement switch, read once per process; tiledmm.plan shows the same plans).
 bool row_tail_switched_off() {
-  static const bool off = [] {
-    const char* v = std::getenv("TILEDMM_ROW_TAIL");
-    return v != nullptr && std::string_view(v) == "off";
-  }();
+  static const bool off = environment_says("TILEDMM_ROW_TAIL", "off");
   return off;
 }
 

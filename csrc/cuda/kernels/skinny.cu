@@ -43,6 +43,7 @@
 
 #include "../common/epilogue.cuh"
 #include "../common/ptx.cuh"
+#include "../measurement_switch.h"
 #include "../operand_workspace.h"
 #include "../skinny_configs.h"
 
@@ -54,9 +55,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
-#include <cstdlib>
 #include <limits>
-#include <string_view>
 #include <type_traits>
 
 namespace tiledmm::cuda {
@@ -465,10 +464,7 @@ SkinnyOperand<T> streamed_operand(const MatrixView& v, const SkinnyTile& tile, c
 // TILEDMM_SKINNY_MN_PREFETCH=off: no prefetch ahead of the wait for an MN-major W (what it
 // buys; bench/NOTES.md, session 34).
 bool mn_major_prefetch_switched_off() {
-  static const bool off = [] {
-    const char* v = std::getenv("TILEDMM_SKINNY_MN_PREFETCH");
-    return v != nullptr && std::string_view(v) == "off";
-  }();
+  static const bool off = environment_says("TILEDMM_SKINNY_MN_PREFETCH", "off");
   return off;
 }
 

@@ -44,6 +44,7 @@
 #include "../common/ptx_sm90.cuh"
 #include "../common/tile_partials.cuh"
 #include "../common/wgmma.cuh"
+#include "../measurement_switch.h"
 #include "../operand_workspace.h"
 #include "../row_classes.h"
 #include "../tensor_map.h"
@@ -57,10 +58,8 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
-#include <cstdlib>
 #include <numeric>
 #include <optional>
-#include <string_view>
 #include <type_traits>
 
 namespace tiledmm::cuda::wgmma_detail {
@@ -738,12 +737,7 @@ CUtensorMapDataType output_tma_dtype() {
   return CU_TENSOR_MAP_DATA_TYPE_FLOAT32;  // float32 C (TF32) or split-K planes: stored as is
 }
 
-// Measurement switches (bench/NOTES.md), read from the environment once per process.
-inline bool environment_says(const char* name, std::string_view value) {
-  const char* v = std::getenv(name);
-  return v != nullptr && value == v;
-}
-
+// Measurement switches (../measurement_switch.h).
 // TILEDMM_WGMMA_STORES=direct sends every output box out with the threads' own row-wise
 // stores, the path of outputs whose rows TMA cannot address: what the TMA stores buy.
 inline bool direct_stores_forced() {
