@@ -737,7 +737,8 @@ CUtensorMapDataType output_tma_dtype() {
   return CU_TENSOR_MAP_DATA_TYPE_FLOAT32;  // float32 C (TF32) or split-K planes: stored as is
 }
 
-// Measurement switches (../measurement_switch.h).
+// Measurement switches (../measurement_switch.h): each read once per process.
+
 // TILEDMM_WGMMA_STORES=direct sends every output box out with the threads' own row-wise
 // stores, the path of outputs whose rows TMA cannot address: what the TMA stores buy.
 inline bool direct_stores_forced() {
