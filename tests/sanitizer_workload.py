@@ -121,7 +121,7 @@ def split_last_wave_launches(dtype):
     blocks per SM: 2.3 waves of 2 x SMs blocks."""
     cc = torch.cuda.get_device_capability()
     sms = torch.cuda.get_device_properties(0).multi_processor_count
-    cases = [("wgmma:128x64_k128B_2wg_s8", (128 * 17 - 5, 64 * 9 - 3, 20 * 64 + 7)),
+    cases = [("wgmma:128x64_k256B_2wg_s4", (128 * 17 - 5, 64 * 9 - 3, 40 * 64 + 7)),
              (TWO_BLOCKS_PER_SM_WGMMA, two_blocks_per_sm_split_shape(sms))]
     allowed, torch.backends.cuda.matmul.allow_tf32 = torch.backends.cuda.matmul.allow_tf32, True
     launches = 0
@@ -145,7 +145,7 @@ def row_class_launches(dtype):
     (200 elements: 2 classes) with 128x64 tiles; and the first again with rows of C that
     start 2 bytes into 4-byte words (135 elements), which leave in 2-byte stores."""
     launches = 0
-    for spec, k, n in [("wgmma:128x256_k128B_2wg_s4", 253, 136), ("wgmma:128x64_k128B_2wg_s8", 200, 136),
+    for spec, k, n in [("wgmma:128x256_k128B_2wg_s4", 253, 136), ("wgmma:128x64_k256B_2wg_s4", 200, 136),
                        ("wgmma:128x256_k128B_2wg_s4", 253, 135)]:
         a = torch.randn(2040, k, device="cuda", dtype=torch.float64).to(dtype)
         b = torch.randn(k, n, device="cuda", dtype=torch.float64).to(dtype)

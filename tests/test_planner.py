@@ -102,19 +102,19 @@ def test_wgmma_tile_by_tile_count():
     assert p["config"] == "128x128_k128B_2wg_s6" and p["split_k"] == 1
     # 64 tiles of 128x128: 128 of 128x64 instead, and no split-K (its reduction costs more).
     p = tiledmm.plan(1024, 1024, 4096, torch.bfloat16)
-    assert p["config"] == "128x64_k128B_2wg_s8" and p["split_k"] == 1, p
+    assert p["config"] == "128x64_k256B_2wg_s4" and p["split_k"] == 1, p
     # 96 tiles of 128x128 in one wave (73% of the SMs) beat 192 of 128x64 in two: a small
     # tile's k-tile costs about a 128x128 one's. Not with 64 k-tiles, where split-K would
     # slice the 128x128 tiles, nor for TF32.
     p = tiledmm.plan(1536, 1024, 1024, torch.bfloat16)
     assert p["config"] == "128x128_k128B_2wg_s6" and "in one wave" in p["reason"] and p["split_k"] == 1, p
     p = tiledmm.plan(1536, 1024, 4096, torch.bfloat16)
-    assert p["config"] == "128x64_k128B_2wg_s8", p
+    assert p["config"] == "128x64_k256B_2wg_s4", p
     p = tiledmm.plan(1536, 1024, 512, torch.float32, allow_tf32=True)
-    assert p["config"] == "128x64_k128B_2wg_s8", p
+    assert p["config"] == "128x64_k256B_2wg_s4", p
     # 72 tiles of 128x64; 144 of 64x64 would have to share SMs.
     p = tiledmm.plan(768, 768, 768, torch.bfloat16)
-    assert p["config"] == "128x64_k128B_2wg_s8" and p["split_k"] == 1, p
+    assert p["config"] == "128x64_k256B_2wg_s4" and p["split_k"] == 1, p
     # 32 tiles of 128x64: 64 of 64x64 still take an SM each (8 k-tiles: too shallow to split).
     p = tiledmm.plan(512, 512, 512, torch.bfloat16)
     assert p["config"] == "64x64_k128B_1wg_s4" and p["split_k"] == 1 and "64 tiles of 64x64" in p["reason"], p
@@ -127,7 +127,7 @@ def test_wgmma_tile_by_tile_count():
     # N <= 64: as many tiles of 128x64 as of any wider config, with the least padding.
     for m, n, k in [(64, 64, 64), (4096, 48, 4096), (100, 64, 300)]:
         p = tiledmm.plan(m, n, k, torch.bfloat16, kernel="wgmma")
-        assert p["config"] == "128x64_k128B_2wg_s8" and "N fits one 64-wide tile" in p["reason"], p
+        assert p["config"] == "128x64_k256B_2wg_s4" and "N fits one 64-wide tile" in p["reason"], p
 
 
 @needs_sm90a_build

@@ -159,8 +159,8 @@ def explain(m: int, n: int, k: int, dtype="fp32", layout: str = "nn", gpu: Optio
         t = _tile_table()[plan["config"]]  # the planner's or the requested config
         block, warp, thread, stages, threads, smem = (t["block"], t["warp"], t["thread"], t["stages"],
                                                       t["threads"], t["smem"])
-        if plan["kernel"] == "wgmma":  # K step: 128 bytes of K per staged row
-            block = (block[0], block[1], 128 // size)
+        if plan["kernel"] == "wgmma":  # K step: 128 or 256 bytes of K (the table counts 2-byte elements)
+            block = (block[0], block[1], block[2] * 2 // size)
         if plan["kernel"] == "mma":  # K step: 64 bytes of K (the table counts 2-byte elements)
             block = (block[0], block[1], 64 // size)
         if plan["c_transposed"]:  # skinny with N the small side, or TF32 wgmma with B row-major

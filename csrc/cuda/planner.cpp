@@ -47,7 +47,7 @@ SplitK k_slices(int64_t k, int64_t splits, int block_k) {
   return {static_cast<int>(ceil_div(k_tiles, slice_k_tiles)), slice_k_tiles * block_k};
 }
 
-// wgmma's shallowest split-K slice, in k-tiles (pick_split_k, below).
+// wgmma's shallowest split-K slice, in k-tiles of 128 bytes of K (pick_split_k, below).
 constexpr int64_t kWgmmaMinSliceKTiles = 16;
 
 // Split-K (split_k.h) when the output tiles cannot fill the GPU's resident block slots.
@@ -360,7 +360,8 @@ WgmmaConfigId pick_wgmma_config(const GemmShape& s, const GpuInfo& gpu, const Re
   // Not where K has the 32 k-tiles that let split-K cut 128x128 tiles into slices, which
   // measured slower (1536x1024x4096: 36.8 against 29.3 us), nor for TF32 (not measured).
   const int64_t narrow = tiles(WgmmaConfigId::k128x64);
-  const int64_t k_tiles = ceil_div(s.k, WgmmaTile::kRowBytes / static_cast<int64_t>(c10::elementSize(s.dtype)));
+  const int64_t k_tiles =
+      ceil_div(s.k, int64_t{wgmma_tile(WgmmaConfigId::k128x128).block_k(static_cast<int>(c10::elementSize(s.dtype)))});
   if (s.dtype != c10::kFloat && square <= gpu.sm_count && narrow > gpu.sm_count &&
       k_tiles < 2 * kWgmmaMinSliceKTiles) {
     why.add(square, " tiles of 128x128 in one wave on ", gpu.sm_count, " SMs (", narrow,
@@ -601,14 +602,15 @@ Plan plan_gemm(const GemmShape& s, const GpuInfo& gpu, std::string_view requeste
         block_k = t.k_elements(static_cast<int>(c10::elementSize(s.dtype)));
         break;
       }
-      default: {  // wgmma: persistent, blocks_per_sm blocks per SM; a k-tile is 128 bytes of K
+      default: {  // wgmma: persistent, blocks_per_sm blocks per SM; a k-tile is k_boxes x 128 bytes of K
         const WgmmaTile& t = wgmma_tile(plan.wgmma_config);
         block_m = t.block_m, block_n = t.block_n, blocks_per_sm = t.blocks_per_sm;
-        block_k = WgmmaTile::kRowBytes / static_cast<int>(c10::elementSize(s.dtype));
+        block_k = t.block_k(static_cast<int>(c10::elementSize(s.dtype)));
       }
     }
     const int64_t tiles = tile_count(wgmma_kernel_shape(s, plan.wgmma_c_transposed), block_m, block_n);
-    const int64_t min_slice_k_tiles = plan.family == KernelFamily::kWgmma ? kWgmmaMinSliceKTiles : 4;
+    const int64_t min_slice_k_tiles =  // in the config's k-tiles
+        plan.family == KernelFamily::kWgmma ? kWgmmaMinSliceKTiles / wgmma_tile(plan.wgmma_config).k_boxes : 4;
     plan.split = pick_split_k(s, tiles, block_k, static_cast<int64_t>(gpu.sm_count) * blocks_per_sm, why,
                               min_slice_k_tiles);
     if (plan.family == KernelFamily::kWgmma && !plan.split.active()) {
@@ -656,11 +658,11 @@ std::vector<std::string> tile_table_op() {
         << '|' << t.threads() << '|' << t.min_blocks_per_sm << '|' << 2 << '|' << t.smem_bytes(2);
     rows.push_back(row.str());
   }
-  // wgmma: block_k for 2-byte types (128 bytes of K); the "warp" tile is a consumer
+  // wgmma: block_k for 2-byte types (k_boxes x 128 bytes of K); the "warp" tile is a consumer
   // warpgroup's 64 x block_n slab, of which a thread holds 2 rows x block_n / 4 columns.
   for (const WgmmaTile& t : kWgmmaTiles) {
     std::ostringstream row;
-    row << t.name << '|' << t.block_m << '|' << t.block_n << '|' << WgmmaTile::kRowBytes / 2 << '|' << 64
+    row << t.name << '|' << t.block_m << '|' << t.block_n << '|' << t.block_k(2) << '|' << 64
         << '|' << t.block_n << '|' << 2 << '|' << t.block_n / 4 << '|' << t.stages << '|' << t.threads()
         << '|' << t.blocks_per_sm << '|' << 2 << '|' << t.smem_bytes();
     rows.push_back(row.str());

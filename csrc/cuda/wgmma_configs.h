@@ -5,25 +5,29 @@
 namespace tiledmm::cuda {
 
 // A block of one producer warpgroup (one thread issues the TMA copies) and block_m / 64
-// consumer warpgroups, each owning a 64 x block_n slab of the output tile. A k step
-// stages 128 bytes of K per row (64 bf16/fp16 or 32 tf32 elements: one swizzle row).
-// blocks_per_sm: the blocks resident per SM that the config is built for (its register
-// and shared-memory budget); the persistent grid launches that many per SM.
+// consumer warpgroups, each owning a 64 x block_n slab of the output tile. A k-tile stages
+// k_boxes x 128 bytes of K per row (128 bytes: 64 bf16/fp16 or 32 tf32 elements, one swizzle
+// row; each 128 bytes of K is its own swizzled box). blocks_per_sm: the blocks resident per
+// SM that the config is built for (its register and shared-memory budget); the persistent
+// grid launches that many per SM.
 struct WgmmaTile {
   const char* name;
   int block_m, block_n;
+  int k_boxes;
   int stages;
   int blocks_per_sm;
 
-  static constexpr int kRowBytes = 128;  // bytes of K per staged row (the swizzle width)
+  static constexpr int kRowBytes = 128;  // bytes of K per swizzled row (the swizzle width)
   static constexpr int kBarrierBytes = 1024;  // full/empty mbarriers, padded to keep 1024-B alignment
   // The epilogue stages C through shared memory in boxes of 64 rows x 128 bytes (one TMA
   // store each), two alternating buffers per consumer warpgroup.
   static constexpr int kOutputBoxBytes = 64 * kRowBytes;
   constexpr int consumers() const { return block_m / 64; }
   constexpr int threads() const { return 128 * (consumers() + 1); }
-  constexpr int a_stage_bytes() const { return block_m * kRowBytes; }
-  constexpr int b_stage_bytes() const { return block_n * kRowBytes; }
+  constexpr int k_bytes() const { return k_boxes * kRowBytes; }  // bytes of K per k-tile row
+  constexpr int block_k(int element_size) const { return k_bytes() / element_size; }
+  constexpr int a_stage_bytes() const { return block_m * k_bytes(); }
+  constexpr int b_stage_bytes() const { return block_n * k_bytes(); }
   constexpr int stage_bytes() const { return a_stage_bytes() + b_stage_bytes(); }
   constexpr int output_bytes() const { return consumers() * 2 * kOutputBoxBytes; }
   // + 1024: the dynamic shared window is only 16-byte aligned; swizzled tiles need 1024.
@@ -33,23 +37,28 @@ struct WgmmaTile {
 enum class WgmmaConfigId : int {
   k128x256 = 0,  // 2 consumers of 64x256 (128 accumulators/thread), 4 stages
   k128x128 = 1,  // 2 consumers of 64x128 (64 accumulators/thread), 6 stages
-  k128x64 = 2,   // 2 consumers of 64x64 (32 accumulators/thread), 8 stages: small problems
+  k128x64 = 2,   // 2 consumers of 64x64 (32 accumulators/thread), 4 stages of 256 bytes of K: small problems
   k64x64 = 3,    // 1 consumer of 64x64, 4 stages, 2 blocks per SM: products of few tiles
   kCount = 4,
 };
 
-// Fields: name, block m/n, stages, blocks per SM.
+// Fields: name, block m/n, k boxes (128 bytes of K each), stages, blocks per SM.
 //   128x256, 128x128, 128x64: 384 threads, 1 block per SM, 231,424 B of shared memory (a
-//   block may have at most 232,448): 4 x 48 KiB stages, 6 x 32 KiB, 8 x 24 KiB, each + 32
+//   block may have at most 232,448): 4 x 48 KiB stages, 6 x 32 KiB, 4 x 48 KiB, each + 32
 //   KiB of output buffers + barriers + alignment.
+//   128x64 stages 256 bytes of K per row (two swizzled boxes), so that a k-tile's fixed
+//   costs (barrier waits, fence, commit, handing the buffer back) come once per 128 x 64 x
+//   128 MMAs: with 64-deep k-tiles they cost ~600 cycles per k-tile, more than its 256
+//   cycles of MMAs (H100 bf16 kernel times, same call: 768^3 5.5 -> 5.0 us, 1024^3 6.5 ->
+//   6.2; bench/NOTES.md, session 35).
 //   64x64: 256 threads, 2 blocks per SM (so at most 128 registers per thread, and no
 //   register hand-over between warpgroups), 83,968 B each: 4 x 16 KiB stages + 16 KiB of
 //   output buffers + barriers + alignment.
 constexpr WgmmaTile kWgmmaTiles[] = {
-    {"128x256_k128B_2wg_s4", 128, 256, 4, 1},
-    {"128x128_k128B_2wg_s6", 128, 128, 6, 1},
-    {"128x64_k128B_2wg_s8", 128, 64, 8, 1},
-    {"64x64_k128B_1wg_s4", 64, 64, 4, 2},
+    {"128x256_k128B_2wg_s4", 128, 256, 1, 4, 1},
+    {"128x128_k128B_2wg_s6", 128, 128, 1, 6, 1},
+    {"128x64_k256B_2wg_s4", 128, 64, 2, 4, 1},
+    {"64x64_k128B_1wg_s4", 64, 64, 1, 4, 2},
 };
 static_assert(sizeof(kWgmmaTiles) / sizeof(kWgmmaTiles[0]) == static_cast<int>(WgmmaConfigId::kCount),
               "one WgmmaTile per WgmmaConfigId");
@@ -70,8 +79,12 @@ constexpr bool fits_one_sm(const WgmmaTile& t) {
   return t.smem_bytes() <= kMaxSmemPerBlock && t.blocks_per_sm * (t.smem_bytes() + 1024) <= kSmemPerSm &&
          t.blocks_per_sm * t.threads() <= 2048;
 }
-static_assert(fits_one_sm(wgmma_tile(WgmmaConfigId::k128x256)) && fits_one_sm(wgmma_tile(WgmmaConfigId::k128x128)) &&
-                  fits_one_sm(wgmma_tile(WgmmaConfigId::k128x64)) && fits_one_sm(wgmma_tile(WgmmaConfigId::k64x64)),
-              "a wgmma config's resident blocks must fit in one SM's shared memory and threads");
+constexpr bool all_fit_one_sm() {
+  for (const WgmmaTile& t : kWgmmaTiles) {
+    if (!fits_one_sm(t)) return false;
+  }
+  return true;
+}
+static_assert(all_fit_one_sm(), "a wgmma config's resident blocks must fit in one SM's shared memory and threads");
 
 }  // namespace tiledmm::cuda

@@ -69,15 +69,19 @@ constexpr int kSwizzleGroupBytes = 8 * kSwizzleRowBytes;  // 8 rows: one swizzle
 constexpr int kWgmmaKBytes = 32;                          // K of one wgmma instruction
 
 // How one operand's k-tile lies in shared memory, for the producer (TMA boxes) and the
-// consumers (wgmma descriptors). The operand is [K, BMN] with BK = 128 bytes of K.
-//   K-major (A row-major, B column-major): BMN rows of 128 bytes of K, one TMA box.
+// consumers (wgmma descriptors). The operand is [K, BMN] with BK = kKBoxes x 128 bytes of K.
+//   K-major (A row-major, B column-major): per 128 bytes of K one TMA box of BMN rows of
+//   128 bytes, the boxes one after another.
 //   MN-major (A column-major, B row-major): blocks of [BK k-rows][128 bytes of MN], one
 //   TMA box each; wgmma transposes on the fly (16-bit types only).
-template <typename T, int kBMN, bool kMnMajor>
+template <typename T, int kBMN, bool kMnMajor, int kKBoxes = 1>
 struct StagedOperand {
-  static constexpr int kBK = kSwizzleRowBytes / sizeof(T);
+  static constexpr int kBoxK = kSwizzleRowBytes / sizeof(T);  // K of one 128-byte row
+  static constexpr int kBK = kKBoxes * kBoxK;
+  static constexpr int kStepsPerBox = kSwizzleRowBytes / kWgmmaKBytes;  // wgmma k steps per 128 bytes of K
   static constexpr int kMnPerBlock = kSwizzleRowBytes / sizeof(T);  // MN-major: MN per block
-  static constexpr int kBlockBytes = kBK * kSwizzleRowBytes;
+  static constexpr int kBlockBytes = kBK * kSwizzleRowBytes;        // MN-major: one block
+  static constexpr int kKBoxBytes = kBMN * kSwizzleRowBytes;        // K-major: one box
   static constexpr int kBoxLines = kMnMajor ? kBK : kBMN;
   static_assert(kBoxLines <= 256, "a TMA box spans at most 256 lines");
 
@@ -92,19 +96,24 @@ struct StagedOperand {
         tma_load_2d(tile + b * kBlockBytes, map, static_cast<int32_t>(mn0 + b * kMnPerBlock), k0, full);
       }
     } else {
-      tma_load_2d(tile, map, k0, static_cast<int32_t>(mn0), full);
+#pragma unroll
+      for (int b = 0; b < kKBoxes; ++b) {
+        tma_load_2d(tile + b * kKBoxBytes, map, k0 + b * kBoxK, static_cast<int32_t>(mn0), full);
+      }
     }
   }
 
   // Descriptor of the rows [mn, mn + instruction M/N) at wgmma k step `step` (32 bytes of
-  // K each, 4 per k-tile); `mn` is a multiple of 64.
+  // K each, kKBoxes x 4 per k-tile); `mn` is a multiple of 64.
   __device__ __forceinline__ static uint64_t descriptor(const unsigned char* tile, int mn, int step) {
     if constexpr (kMnMajor) {
       const int k_rows = step * kWgmmaKBytes / static_cast<int>(sizeof(T));
       return swizzled_smem_descriptor(tile + (mn / kMnPerBlock) * kBlockBytes + k_rows * kSwizzleRowBytes,
                                       kBlockBytes, kSwizzleGroupBytes);
     } else {
-      return swizzled_smem_descriptor(tile + mn * kSwizzleRowBytes + step * kWgmmaKBytes, 0, kSwizzleGroupBytes);
+      const int box = step / kStepsPerBox, box_step = step % kStepsPerBox;
+      return swizzled_smem_descriptor(tile + box * kKBoxBytes + mn * kSwizzleRowBytes + box_step * kWgmmaKBytes, 0,
+                                      kSwizzleGroupBytes);
     }
   }
 };
@@ -121,27 +130,31 @@ __device__ __forceinline__ void clear_leading_bytes(unsigned char* tile, int sla
 }
 
 // TF32 wgmma reads only K-major operands from shared memory, but its A may come from
-// registers: an MN-major A k-tile (StagedOperand<float, kBM, true>: blocks of [32 k-rows]
-// [32 floats of MN], 16-byte chunks XOR-swizzled by k % 8) is read by the consumers into
-// the m64k8 fragments themselves (wgmma_tf32_register_a_async). Which slab row a fragment
-// row stands for is ours to choose, as long as the epilogue knows (slab_row):
+// registers: an MN-major A k-tile (StagedOperand<float, kBM, true, kKBoxes>: blocks of
+// [32 kKBoxes k-rows][32 floats of MN], 16-byte chunks XOR-swizzled by k % 8) is read by
+// the consumers into the m64k8 fragments themselves (wgmma_tf32_register_a_async). Which
+// slab row a fragment row stands for is ours to choose, as long as the epilogue knows
+// (MnMajorTf32Rows::slab_row):
 //   - a thread's fragment rows r and r + 8 are two adjacent slab rows, so each k is one
 //     8-byte load of both;
 //   - warp w's rows are chunks w and w ^ 5 of both 32-row blocks of the slab (lanes 0-15
 //     the first block, 16-31 the second). Chunks differing in bit 2 keep a half-warp's
 //     loads (k = 0..3 or 4..7) on 32 different banks, and differing in bit 0 keeps the
 //     transposed epilogue's stores (TransposedStagedOutput) on 32 too.
-struct MnMajorTf32Fragments {
-  static constexpr int kSteps = kSwizzleRowBytes / kWgmmaKBytes;  // k8 wgmma steps per k-tile
-  static constexpr int kBlockBytes = StagedOperand<float, 64, true>::kBlockBytes;
-  uint32_t a[kSteps][4];
-
+struct MnMajorTf32Rows {
   // The slab row of fragment row lane / 4 (of fragment row lane / 4 + 8: the next one).
   __device__ __forceinline__ static int slab_row(int warp, int lane) {
     const int g = lane / 4;
     const int chunk = (g & 2) ? (warp ^ 5) : warp;
     return 32 * (g / 4) + 4 * chunk + 2 * (g & 1);
   }
+};
+
+template <int kKBoxes>
+struct MnMajorTf32Fragments : MnMajorTf32Rows {
+  static constexpr int kSteps = kKBoxes * kSwizzleRowBytes / kWgmmaKBytes;  // k8 wgmma steps per k-tile
+  static constexpr int kBlockBytes = StagedOperand<float, 64, true, kKBoxes>::kBlockBytes;
+  uint32_t a[kSteps][4];
 
   // All of a k-tile's fragments for the 64-row slab starting at row `slab` of the tile.
   __device__ __forceinline__ void load(const unsigned char* tile, int slab, int warp, int lane) {
@@ -266,7 +279,7 @@ __device__ __forceinline__ float2 pair_as_floats(PairWord<T> word) {
 //   8 rows of a matrix have 8 different row % 8, hence 8 different chunks: no bank conflicts.
 //   float outputs: each thread writes its pairs (8 bytes); the thread holding fragment rows
 //   r and r + 8 has r % 8 = lane / 4, so a quarter-warp's rows hit 8 different chunks.
-//   kRegisterARows: the fragment rows stand for the slab rows MnMajorTf32Fragments::slab_row
+//   kRegisterARows: the fragment rows stand for the slab rows MnMajorTf32Rows::slab_row
 //   chose (A read into registers); a half-warp's 4 rows then differ in bits 1-2, its 2
 //   column chunks in bit 0: no conflicts either.
 // The stores go to shared-window addresses: through generic pointers each was a 64-bit
@@ -350,7 +363,7 @@ struct StagedOutput {
         const int byte = (8 * f + 2 * (lane % 4)) * static_cast<int>(sizeof(Out));
 #pragma unroll
         for (int half = 0; half < 2; ++half) {
-          const int row = kRegisterARows ? MnMajorTf32Fragments::slab_row(warp, lane) + half
+          const int row = kRegisterARows ? MnMajorTf32Rows::slab_row(warp, lane) + half
                                          : 16 * warp + lane / 4 + 8 * half;
           const int chunk = (byte / 16) ^ (row % 8);
           store_shared_pair(buffer + row * kSwizzleRowBytes + chunk * 16 + byte % 16,
@@ -379,7 +392,7 @@ struct StagedOutput {
 // multiplies B^T A^T, so its slab rows are C's columns and its columns C's rows). A box is
 // 32 kernel columns x the slab's 64 rows, laid out as C wants it: two [32 C rows][32 floats]
 // boxes of 128-byte swizzled rows (one TMA store each), the first holding slab rows 0-31.
-// A thread's fragment rows r, r + 8 are adjacent slab rows (MnMajorTf32Fragments::slab_row),
+// A thread's fragment rows r, r + 8 are adjacent slab rows (MnMajorTf32Rows::slab_row),
 // so they leave as one 8-byte store into a C row; a warp's stores hit 32 different banks.
 struct TransposedStagedOutput {
   using Out = float;
@@ -398,7 +411,7 @@ struct TransposedStagedOutput {
   template <typename Epilogue>
   __device__ __forceinline__ static BoxBias bias(int warp, int lane, int64_t slab_row, int64_t /*col0*/, int64_t m,
                                                  int64_t /*n*/, const Epilogue& epilogue) {
-    const int row = MnMajorTf32Fragments::slab_row(warp, lane);  // and row + 1
+    const int row = MnMajorTf32Rows::slab_row(warp, lane);  // and row + 1
     return {{epilogue.template bias_of<float>(min(slab_row + row, m - 1)),
              epilogue.template bias_of<float>(min(slab_row + row + 1, m - 1))}};
   }
@@ -412,7 +425,7 @@ struct TransposedStagedOutput {
   template <typename Epilogue>
   __device__ __forceinline__ static void write(uint32_t buffer, const float (&values)[kValuesPerBox],
                                                const BoxBias& bias, int warp, int lane, const Epilogue& epilogue) {
-    const int row = MnMajorTf32Fragments::slab_row(warp, lane);  // and row + 1
+    const int row = MnMajorTf32Rows::slab_row(warp, lane);  // and row + 1
     const uint32_t half_box = buffer + (row / 32) * kHalfBytes;
     const int chunk = (row % 32) / 4, byte = (row % 4) * 4;
 #pragma unroll
@@ -466,9 +479,9 @@ __global__ void __launch_bounds__(wgmma_tile(kConfig).threads(), wgmma_tile(kCon
 #ifdef TILEDMM_SM90A_DEVICE
   constexpr WgmmaTile kTile = wgmma_tile(kConfig);
   constexpr int kBM = kTile.block_m, kBN = kTile.block_n, kStages = kTile.stages;
-  using StagedA = StagedOperand<T, kBM, kAMnMajor>;
-  using StagedB = StagedOperand<T, kBN, kBMnMajor>;
-  constexpr int kSteps = kSwizzleRowBytes / kWgmmaKBytes;  // wgmma per k-tile
+  using StagedA = StagedOperand<T, kBM, kAMnMajor, kTile.k_boxes>;
+  using StagedB = StagedOperand<T, kBN, kBMnMajor, kTile.k_boxes>;
+  constexpr int kSteps = kTile.k_bytes() / kWgmmaKBytes;  // wgmma per k-tile
   // TF32 reads an MN-major A from registers (its wgmma has no transposed shared operand).
   constexpr bool kARegisters = std::is_same_v<T, float> && kAMnMajor;
   static_assert(!std::is_same_v<T, float> || !kBMnMajor, "TF32 wgmma reads B K-major only");
@@ -610,7 +623,7 @@ __global__ void __launch_bounds__(wgmma_tile(kConfig).threads(), wgmma_tile(kCon
         // The fragments of MMAs in flight must stay untouched until they retire, so two sets
         // alternate. In straight-line pairs (an odd first k-tile peeled off), ptxas sees
         // which set the MMAs in flight read; chosen at run time, it retires them every k-tile.
-        MnMajorTf32Fragments fragments[2];
+        MnMajorTf32Fragments<kTile.k_boxes> fragments[2];
         int64_t kt = unit.kt_begin;
         if ((unit.kt_end - kt) % 2 != 0) mma_k_tile(fragments[1], kt++, unit);
         for (; kt < unit.kt_end; kt += 2) {
@@ -692,14 +705,11 @@ __global__ void __launch_bounds__(wgmma_tile(kConfig).threads(), wgmma_tile(kCon
 // Runtime WgmmaConfigId -> compile-time constant.
 template <typename F>
 void with_wgmma_config(WgmmaConfigId id, F&& f) {
-  if (id == WgmmaConfigId::k64x64) {
-    f(std::integral_constant<WgmmaConfigId, WgmmaConfigId::k64x64>{});
-  } else if (id == WgmmaConfigId::k128x64) {
-    f(std::integral_constant<WgmmaConfigId, WgmmaConfigId::k128x64>{});
-  } else if (id == WgmmaConfigId::k128x128) {
-    f(std::integral_constant<WgmmaConfigId, WgmmaConfigId::k128x128>{});
-  } else {
-    f(std::integral_constant<WgmmaConfigId, WgmmaConfigId::k128x256>{});
+  switch (id) {
+    case WgmmaConfigId::k64x64: f(std::integral_constant<WgmmaConfigId, WgmmaConfigId::k64x64>{}); break;
+    case WgmmaConfigId::k128x64: f(std::integral_constant<WgmmaConfigId, WgmmaConfigId::k128x64>{}); break;
+    case WgmmaConfigId::k128x128: f(std::integral_constant<WgmmaConfigId, WgmmaConfigId::k128x128>{}); break;
+    default: f(std::integral_constant<WgmmaConfigId, WgmmaConfigId::k128x256>{}); break;
   }
 }
 
@@ -769,13 +779,15 @@ inline int store_word_bytes(const void* out, int64_t n, int64_t element_size) {
 }
 
 // The tensor map of an operand tile of block_mn rows along MN (see StagedOperand).
+// MN-major boxes are a whole k-tile deep (block_k k-rows); K-major ones 128 bytes of K wide
+// (a k-tile of several such boxes loads each).
 template <typename T>
-CUtensorMap operand_tensor_map(const MatrixView& v, bool is_a, int block_mn) {
+CUtensorMap operand_tensor_map(const MatrixView& v, bool is_a, int block_mn, int block_k) {
   const bool mn_major = is_a ? v.col_major : !v.col_major;
   const int64_t k_extent = is_a ? v.cols : v.rows, mn_extent = is_a ? v.rows : v.cols;
   constexpr int kRowElements = kSwizzleRowBytes / sizeof(T);
   const int64_t ld_bytes = v.ld * static_cast<int64_t>(sizeof(T));
-  return mn_major ? make_tensor_map_2d(v.data, tma_dtype<T>(), mn_extent, k_extent, ld_bytes, kRowElements, kRowElements)
+  return mn_major ? make_tensor_map_2d(v.data, tma_dtype<T>(), mn_extent, k_extent, ld_bytes, kRowElements, block_k)
                   : make_tensor_map_2d(v.data, tma_dtype<T>(), k_extent, mn_extent, ld_bytes, kRowElements, block_mn);
 }
 
@@ -854,8 +866,9 @@ void launch_config(const MatrixView& a, const MatrixView& b, Out* out, const Gem
   const MatrixView& kernel_b = transposed ? a : b;
   const int64_t kernel_m = transposed ? p.n : p.m, kernel_n = transposed ? p.m : p.n;
   const CUtensorMap a_map =
-      a_classes != nullptr ? CUtensorMap{} : operand_tensor_map<T>(kernel_a, /*is_a=*/!transposed, kTile.block_m);
-  const CUtensorMap b_map = operand_tensor_map<T>(kernel_b, /*is_a=*/transposed, kTile.block_n);
+      a_classes != nullptr ? CUtensorMap{}
+                           : operand_tensor_map<T>(kernel_a, /*is_a=*/!transposed, kTile.block_m, kTile.block_k(sizeof(T)));
+  const CUtensorMap b_map = operand_tensor_map<T>(kernel_b, /*is_a=*/transposed, kTile.block_n, kTile.block_k(sizeof(T)));
   // C (or the split-K planes) through TMA stores when its rows keep 16-byte alignment (and,
   // with row classes, a tile's rows are consecutive ones).
   const bool tma_store = output_tensor_map_ok(out, p.n, sizeof(Out)) && !direct_stores_forced() &&
@@ -881,7 +894,7 @@ void launch_config(const MatrixView& a, const MatrixView& b, Out* out, const Gem
   TilePartials partials{};
   at::Tensor workspace;
   if (last_wave.active() && !last_wave_split_switched_off()) {
-    constexpr int64_t kBK = kSwizzleRowBytes / sizeof(T);
+    constexpr int64_t kBK = kTile.block_k(sizeof(T));
     const int64_t k_tiles = (p.k + kBK - 1) / kBK;
     TORCH_CHECK(!split.active() && tiles > blocks && last_wave.tiles == tiles % blocks &&
                     last_wave.head_k_tiles > 0 && last_wave.head_k_tiles < k_tiles,
