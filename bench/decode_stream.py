@@ -38,7 +38,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from bench_skinny import copy_bandwidth_gb_s  # noqa: E402
 
 DTYPES = {"bf16": torch.bfloat16, "fp16": torch.float16}
-SHAPES = [(m, n, k) for m in (1, 8, 16, 32) for n, k in ((4096, 4096), (11008, 4096), (4096, 11008))]
+WEIGHTS = ((4096, 4096), (11008, 4096), (4096, 11008))  # (N, K) of the weights streamed
 
 
 def weights(n, k, layout, count, dtype, gen):
@@ -159,7 +159,7 @@ def main(argv=None):
     parser.add_argument("--out", help="write OUT.json and OUT.png")
     args = parser.parse_args(argv)
     ms = {int(v) for v in args.m.split(",")}
-    shapes = [s for s in SHAPES if s[0] in ms]
+    shapes = [(m, n, k) for m in sorted(ms) for n, k in WEIGHTS]
     copy_gb_s, rows = run(args.dtype, args.layouts.split(","), shapes, args.reps, kernel=args.kernel,
                           between=args.between == "write-x")
     print(f"copy bandwidth {copy_gb_s:.0f} GB/s")
