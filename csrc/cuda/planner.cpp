@@ -322,6 +322,17 @@ double wgmma_wave_time(const GemmShape& s, WgmmaConfigId id, const GpuInfo& gpu)
 WgmmaConfigId pick_wgmma_config(const GemmShape& s, const GpuInfo& gpu, const Reasons& why) {
   auto tiles = [&](WgmmaConfigId id) { return tile_count(s, wgmma_tile(id).block_m, wgmma_tile(id).block_n); };
   const int64_t wide = tiles(WgmmaConfigId::k128x256), square = tiles(WgmmaConfigId::k128x128);
+  // M <= 64 in 16-bit types (skinny takes <= 32 unless wgmma is named): 64x64 tiles. A
+  // 128-row tile would be at least half padding, and two blocks per SM give split-K twice the
+  // slots to spread W's stream over (H100 bf16 decode stream, M = 33-64 against 4096x4096,
+  // 11008x4096 and 4096x11008 weights: 3-9% faster than 128x128 tiles, 0.74-0.99x cuBLAS;
+  // kernel times 64x1024x1024 5.0 against 7.5 us, 64x4096x4096 12.8 against 17.2). Not for
+  // N <= 64, which 128x64 tiles hold without padding (4096x40x4096: 64x64 tiles 18.0 against
+  // 13.2 us; bench/NOTES.md, session 35), nor for TF32 (not measured).
+  if (s.dtype != c10::kFloat && s.m <= 64) {
+    why.add("M = ", s.m, " (<= 64): ", tiles(WgmmaConfigId::k64x64), " tiles of 64x64, two blocks per SM");
+    return WgmmaConfigId::k64x64;
+  }
   // N <= 64: every config has the same tiles, and the narrowest stages and multiplies the
   // least padding (64^3: a 3.2 us kernel against 4.0 us for 128x128, session 14).
   if (tiles(WgmmaConfigId::k128x64) == wide) {
