@@ -325,7 +325,7 @@ WgmmaConfigId pick_wgmma_config(const GemmShape& s, const GpuInfo& gpu, const Re
   // M <= 64 in 16-bit types (skinny takes <= 32 unless wgmma is named): 64x64 tiles. A
   // 128-row tile would be at least half padding, and two blocks per SM give split-K twice the
   // slots to spread W's stream over (H100 bf16 decode stream, M = 33-64 against 4096x4096,
-  // 11008x4096 and 4096x11008 weights: 3-9% faster than 128x128 tiles, 0.74-0.99x cuBLAS;
+  // 11008x4096 and 4096x11008 weights: 2-9% faster than 128x128 tiles, 0.74-0.99x cuBLAS;
   // kernel times 64x1024x1024 5.0 against 7.5 us, 64x4096x4096 12.8 against 17.2). Not for
   // N <= 64, which 128x64 tiles hold without padding (4096x40x4096: 64x64 tiles 18.0 against
   // 13.2 us; bench/NOTES.md, session 35), nor for TF32 (not measured).
