@@ -8,7 +8,7 @@ from the profiler (CUPTI), summed by kernel name, tiledmm against torch in the s
     python bench/kernel_times.py linear 4096x4096x1024 --dtype bf16
     python bench/kernel_times.py train --dtype bf16
 
-`gemm`: tiledmm.gemm against torch.matmul on each shape (layout nn). `linear`: tiledmm.linear
+`gemm`: tiledmm.gemm against torch.matmul on each shape (layout nn, or nt with --layout nt). `linear`: tiledmm.linear
 with bias (and each fused activation) against F.linear (+ the activation) on x [M, K] and a
 weight [N, K], and the plain product in the same layout (tiledmm.gemm(x, w.t()) against
 torch.matmul), one line per call. `train`: one training
@@ -63,7 +63,9 @@ def gemm(args, dtype):
     for spec in args.what.split(","):
         m, n, k = (int(v) for v in spec.split("x"))
         a = torch.randn(m, k, device="cuda", dtype=dtype)
-        b = torch.randn(k, n, device="cuda", dtype=dtype)
+        # nt: B column-major, a weight [N, K] read as W^T (a linear layer's layout)
+        b = torch.randn(n, k, device="cuda", dtype=dtype).t() if args.layout == "nt" else \
+            torch.randn(k, n, device="cuda", dtype=dtype)
         for kernel in args.kernel.split(","):
             call = lambda: tiledmm.gemm(a, b, kernel=None if kernel == "auto" else kernel)  # noqa: E731
             print_table(f"tiledmm.gemm {spec} ({kernel})", kernel_table(call, args.steps), args.top)
@@ -120,6 +122,8 @@ def main():
     parser.add_argument("--dtype", default="bf16", choices=list(DTYPES))
     parser.add_argument("--kernel", default="auto",
                         help='gemm: comma-separated kernel specs ("auto", "wgmma:64x64_k128B_1wg_s4", ...)')
+    parser.add_argument("--layout", default="nn", choices=["nn", "nt"],
+                        help="gemm: B row-major (nn) or column-major (nt, B = W^T of a weight W [N, K])")
     parser.add_argument("--steps", type=int, default=20)
     parser.add_argument("--top", type=int, default=25)
     args = parser.parse_args()
