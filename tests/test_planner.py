@@ -120,7 +120,7 @@ def test_wgmma_tile_by_tile_count():
     assert p["config"] == "64x64_k128B_1wg_s4" and p["split_k"] == 1 and "64 tiles of 64x64" in p["reason"], p
     p = tiledmm.plan(256, 256, 256, torch.float32, allow_tf32=True)
     assert p["config"] == "64x64_k128B_1wg_s4", p
-    # M <= 64 in 16-bit types: 64x64 tiles (a 128-row tile would be half padding or more),
+    # M <= 64: 64x64 tiles (a 128-row tile would be half padding or more),
     # split along K when they leave slots idle (by name: the planner gives M <= 32 to the
     # skinny family). 16 x 4096 x 4096: 64 tiles for 264 slots, 4 slices of 1024.
     p = tiledmm.plan(16, 4096, 4096, torch.bfloat16, kernel="wgmma")
@@ -128,14 +128,23 @@ def test_wgmma_tile_by_tile_count():
     for m, n, k in [(64, 64, 64), (64, 11008, 4096), (33, 4096, 11008)]:
         p = tiledmm.plan(m, n, k, torch.float16)
         assert p["kernel"] == "wgmma" and p["config"] == "64x64_k128B_1wg_s4", p
-    # N <= 64 (M > 64): as many tiles of 128x64 as of any wider config, with the least
-    # padding; TF32 too, whose M <= 64 keeps 128x128 tiles split along K (not measured).
-    for dtype in (torch.bfloat16, torch.float32):
-        for m, n, k in [(4096, 48, 4096), (100, 64, 300)]:
-            p = tiledmm.plan(m, n, k, dtype, kernel="wgmma", allow_tf32=True, b_col_major=True)
-            assert p["config"] == "128x64_k256B_2wg_s4" and "N fits one 64-wide tile" in p["reason"], p
+    # TF32 with M <= 64 too; with B row-major and N <= 64 it computes C^T, whose M is C's N.
     p = tiledmm.plan(16, 4096, 4096, torch.float32, allow_tf32=True, b_col_major=True)
-    assert p["config"] == "128x128_k128B_2wg_s6" and p["split_k"] > 1, p
+    assert p["config"] == "64x64_k128B_1wg_s4" and p["split_k"] > 1, p
+    p = tiledmm.plan(1024, 64, 1024, torch.float32, allow_tf32=True)
+    assert p["c_transposed"] and p["config"] == "64x64_k128B_1wg_s4", p
+    # N <= 64 (M > 64) in 16-bit types: 64x64 tiles while they run one block per SM, split-K
+    # slices included (1024 x 64 x 1024: 16 tiles; 2048 x 64 x 2048: 32 tiles in 2 slices).
+    for m, n, k in [(1024, 64, 1024), (2048, 64, 2048), (100, 64, 300)]:
+        p = tiledmm.plan(m, n, k, torch.bfloat16, kernel="wgmma", b_col_major=True, sm_count=132)
+        assert p["config"] == "64x64_k128B_1wg_s4" and "one per SM" in p["reason"], p
+    # Once they would share SMs (4096 x 48 x 4096: 64 tiles in 4 slices), and in TF32: 128x64,
+    # as many tiles as any wider config gives, with the least padding.
+    for dtype in (torch.bfloat16, torch.float32):
+        p = tiledmm.plan(4096, 48, 4096, dtype, kernel="wgmma", allow_tf32=True, b_col_major=True, sm_count=132)
+        assert p["config"] == "128x64_k256B_2wg_s4" and "N fits one 64-wide tile" in p["reason"], p
+    p = tiledmm.plan(100, 64, 300, torch.float32, kernel="wgmma", allow_tf32=True, b_col_major=True)
+    assert p["config"] == "128x64_k256B_2wg_s4", p
 
 
 @needs_sm90a_build

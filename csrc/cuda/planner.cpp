@@ -302,9 +302,9 @@ GemmShape wgmma_kernel_shape(const GemmShape& s, bool c_transposed) {
 // 2048^3 runs one wave of 128 wide tiles (measured 0.953x cuBLAS against 0.918x for two
 // waves of 128x128), and 136 wide tiles (2 waves) give way to 272 square ones (3 waves of
 // ~half the cost). Below that: 128x128 while its tiles keep >= 90% of the SMs busy; else
-// 128x64, twice the tiles of half the width, or 64x64 while even those fit one per SM. Not
-// for a product with a side <= 64: it is bound by reading the other operand, and split-K
-// already spreads that over the SMs without narrowing the tiles.
+// 128x64, twice the tiles of half the width, or 64x64 while even those fit one per SM. A
+// product with a side <= 64 is decided first (pick_wgmma_config): it is bound by reading the
+// other operand, and takes the tiles that pad least, split-K spreading it over the SMs.
 constexpr double kSquareTileCost = 0.54;  // a 128x128 tile's time, in 128x256 tiles (measured, above)
 
 // The wave model's time of a wgmma config, in wave-times of 128x256 tiles. 128x64 and 64x64:
@@ -322,20 +322,36 @@ double wgmma_wave_time(const GemmShape& s, WgmmaConfigId id, const GpuInfo& gpu)
 WgmmaConfigId pick_wgmma_config(const GemmShape& s, const GpuInfo& gpu, const Reasons& why) {
   auto tiles = [&](WgmmaConfigId id) { return tile_count(s, wgmma_tile(id).block_m, wgmma_tile(id).block_n); };
   const int64_t wide = tiles(WgmmaConfigId::k128x256), square = tiles(WgmmaConfigId::k128x128);
-  // M <= 64 in 16-bit types (skinny takes <= 32 unless wgmma is named): 64x64 tiles. A
-  // 128-row tile would be at least half padding, and two blocks per SM give split-K twice the
-  // slots to spread W's stream over (H100 bf16 decode stream, M = 33-64 against 4096x4096,
-  // 11008x4096 and 4096x11008 weights: 2-9% faster than 128x128 tiles, 0.74-0.99x cuBLAS;
-  // kernel times 64x1024x1024 5.0 against 7.5 us, 64x4096x4096 12.8 against 17.2). Not for
-  // N <= 64, which 128x64 tiles hold without padding (4096x40x4096: 64x64 tiles 18.0 against
-  // 13.2 us; bench/NOTES.md, session 35), nor for TF32 (not measured).
-  if (s.dtype != c10::kFloat && s.m <= 64) {
+  // M <= 64 (16-bit: skinny takes <= 32 unless wgmma is named): 64x64 tiles. A 128-row tile
+  // would be at least half padding, and two blocks per SM give split-K twice the slots to
+  // spread W's stream over (H100 bf16 decode stream, M = 33-64 against 4096x4096, 11008x4096
+  // and 4096x11008 weights: 2-9% faster than 128x128 tiles, 0.74-0.99x cuBLAS; kernel times
+  // 64x1024x1024 5.0 against 7.5 us, 64x4096x4096 12.8 against 17.2; bench/NOTES.md, session
+  // 35). TF32 gets here as C^T of a product with N <= 64 and B row-major (its kernel's M is
+  // C's N), which ran on 128x128 tiles: 1024x64x1024 7.3 against 10.3 us, 4096x64x4096 30.5
+  // against 32.6, 4096x40x4096 30.7 against 31.9 (session 36).
+  if (s.m <= 64) {
     why.add("M = ", s.m, " (<= 64): ", tiles(WgmmaConfigId::k64x64), " tiles of 64x64, two blocks per SM");
     return WgmmaConfigId::k64x64;
   }
-  // N <= 64: every config has the same tiles, and the narrowest stages and multiplies the
-  // least padding (64^3: a 3.2 us kernel against 4.0 us for 128x128, session 14).
+  // N <= 64: every config but 64x64 has the same tiles, and 128x64 stages and multiplies the
+  // least padding (64^3: a 3.2 us kernel against 4.0 us for 128x128, session 14). 64x64 tiles
+  // (twice as many) in 16-bit types while they run one block per SM, split-K slices
+  // included: each SM then streams half the rows of A per k-tile (H100 bf16 kernel times,
+  // session 36: 1024x64x1024 5.1 against 5.4 us, 2048x64x2048 7.2 against 8.3, 8192x64x1024
+  // 5.6 against 6.3). Two per SM they are slower (4096x40x4096, 4 slices: 24.7 against 19.0).
   if (tiles(WgmmaConfigId::k128x64) == wide) {
+    const WgmmaTile& small = wgmma_tile(WgmmaConfigId::k64x64);
+    const int64_t small_units =
+        tiles(WgmmaConfigId::k64x64) *
+        pick_split_k(s, tiles(WgmmaConfigId::k64x64), small.block_k(static_cast<int>(c10::elementSize(s.dtype))),
+                     int64_t{gpu.sm_count} * small.blocks_per_sm, Reasons{nullptr},
+                     kWgmmaMinSliceKTiles / small.k_boxes)
+            .splits;
+    if (s.dtype != c10::kFloat && small_units <= gpu.sm_count) {
+      why.add("N = ", s.n, " (<= 64): ", small_units, " blocks of 64x64 tiles (split-K slices included), one per SM");
+      return WgmmaConfigId::k64x64;
+    }
     why.add(wide, " tiles of 128x64 (N fits one 64-wide tile: wider ones would add only padding)");
     return WgmmaConfigId::k128x64;
   }
@@ -349,9 +365,8 @@ WgmmaConfigId pick_wgmma_config(const GemmShape& s, const GpuInfo& gpu, const Re
             " tiles of 128x128 in ", square_waves, " waves of ~half the work");
     return WgmmaConfigId::k128x128;
   }
-  if (keeps_sms_busy(square, gpu) || std::min(s.m, s.n) <= 64) {
-    why.add("only ", wide, " tiles of 128x256 for ", gpu.sm_count, " SMs: ", square, " tiles of 128x128",
-            keeps_sms_busy(square, gpu) ? "" : " (a side <= 64: split-K spreads the stream over the SMs)");
+  if (keeps_sms_busy(square, gpu)) {
+    why.add("only ", wide, " tiles of 128x256 for ", gpu.sm_count, " SMs: ", square, " tiles of 128x128");
     return WgmmaConfigId::k128x128;
   }
   // Fewer 64x64 tiles than SMs: each its own SM, with a third less to stage per k-tile and
