@@ -133,18 +133,16 @@ def test_wgmma_tile_by_tile_count():
     assert p["config"] == "64x64_k128B_1wg_s4" and p["split_k"] > 1, p
     p = tiledmm.plan(1024, 64, 1024, torch.float32, allow_tf32=True)
     assert p["c_transposed"] and p["config"] == "64x64_k128B_1wg_s4", p
-    # N <= 64 (M > 64) in 16-bit types: 64x64 tiles while they run one block per SM, split-K
-    # slices included (1024 x 64 x 1024: 16 tiles; 2048 x 64 x 2048: 32 tiles in 2 slices).
-    for m, n, k in [(1024, 64, 1024), (2048, 64, 2048), (100, 64, 300)]:
-        p = tiledmm.plan(m, n, k, torch.bfloat16, kernel="wgmma", b_col_major=True, sm_count=132)
-        assert p["config"] == "64x64_k128B_1wg_s4" and "one per SM" in p["reason"], p
-    # Once they would share SMs (4096 x 48 x 4096: 64 tiles in 4 slices), and in TF32: 128x64,
-    # as many tiles as any wider config gives, with the least padding.
+    # N <= 64 (M > 64): 64x64 tiles while they run one block per SM, split-K slices included
+    # (1024 x 64 x 1024: 16 tiles; 2048 x 64 x 2048: 32 tiles in 2 slices); once they would
+    # share SMs (4096 x 48 x 4096: 64 tiles in 4 slices) 128x64, as many tiles as any wider
+    # config gives, with the least padding.
     for dtype in (torch.bfloat16, torch.float32):
+        for m, n, k in [(1024, 64, 1024), (2048, 64, 2048), (100, 64, 300)]:
+            p = tiledmm.plan(m, n, k, dtype, kernel="wgmma", allow_tf32=True, b_col_major=True, sm_count=132)
+            assert p["config"] == "64x64_k128B_1wg_s4" and "one per SM" in p["reason"], p
         p = tiledmm.plan(4096, 48, 4096, dtype, kernel="wgmma", allow_tf32=True, b_col_major=True, sm_count=132)
         assert p["config"] == "128x64_k256B_2wg_s4" and "N fits one 64-wide tile" in p["reason"], p
-    p = tiledmm.plan(100, 64, 300, torch.float32, kernel="wgmma", allow_tf32=True, b_col_major=True)
-    assert p["config"] == "128x64_k256B_2wg_s4", p
 
 
 @needs_sm90a_build

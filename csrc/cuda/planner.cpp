@@ -336,10 +336,11 @@ WgmmaConfigId pick_wgmma_config(const GemmShape& s, const GpuInfo& gpu, const Re
   }
   // N <= 64: every config but 64x64 has the same tiles, and 128x64 stages and multiplies the
   // least padding (64^3: a 3.2 us kernel against 4.0 us for 128x128, session 14). 64x64 tiles
-  // (twice as many) in 16-bit types while they run one block per SM, split-K slices
-  // included: each SM then streams half the rows of A per k-tile (H100 bf16 kernel times,
-  // session 36: 1024x64x1024 5.1 against 5.4 us, 2048x64x2048 7.2 against 8.3, 8192x64x1024
-  // 5.6 against 6.3). Two per SM they are slower (4096x40x4096, 4 slices: 24.7 against 19.0).
+  // (twice as many) while they run one block per SM, split-K slices included: each SM then
+  // streams half the rows of A per k-tile (H100 kernel times, session 36: bf16 1024x64x1024
+  // 5.1 against 5.4 us, 2048x64x2048 7.2 against 8.3, 8192x64x1024 5.6 against 6.3; TF32
+  // with B column-major 1024x64x1024 6.8 against 7.5, 2048x64x2048 7.7 against 8.9). Two per
+  // SM they are slower in bf16 (4096x40x4096, 4 slices: 24.7 against 19.0).
   if (tiles(WgmmaConfigId::k128x64) == wide) {
     const WgmmaTile& small = wgmma_tile(WgmmaConfigId::k64x64);
     const int64_t small_units =
@@ -348,7 +349,7 @@ WgmmaConfigId pick_wgmma_config(const GemmShape& s, const GpuInfo& gpu, const Re
                      int64_t{gpu.sm_count} * small.blocks_per_sm, Reasons{nullptr},
                      kWgmmaMinSliceKTiles / small.k_boxes)
             .splits;
-    if (s.dtype != c10::kFloat && small_units <= gpu.sm_count) {
+    if (small_units <= gpu.sm_count) {
       why.add("N = ", s.n, " (<= 64): ", small_units, " blocks of 64x64 tiles (split-K slices included), one per SM");
       return WgmmaConfigId::k64x64;
     }
