@@ -8,10 +8,10 @@ from the profiler (CUPTI), summed by kernel name, tiledmm against torch in the s
     python bench/kernel_times.py linear 4096x4096x1024 --dtype bf16
     python bench/kernel_times.py train --dtype bf16
 
-`gemm`: tiledmm.gemm against torch.matmul on each shape (layout nn, or nt with --layout nt). `linear`: tiledmm.linear
-with bias (and each fused activation) against F.linear (+ the activation) on x [M, K] and a
-weight [N, K], and the plain product in the same layout (tiledmm.gemm(x, w.t()) against
-torch.matmul), one line per call. `train`: one training
+`gemm`: tiledmm.gemm against torch.matmul on each shape (layout nn, or nt with --layout nt).
+`linear`: tiledmm.linear with bias (and each fused activation) against F.linear (+ the
+activation) on x [M, K] and a weight [N, K], and the plain product in the same layout
+(tiledmm.gemm(x, w.t()) against torch.matmul), one line per call. `train`: one training
 step of the benchmark's TinyGPT with and without tiledmm.replace_linear. Prints, for each,
 the kernels sorted by total GPU time (calls, total and mean microseconds per step).
 """

@@ -327,9 +327,10 @@ WgmmaConfigId pick_wgmma_config(const GemmShape& s, const GpuInfo& gpu, const Re
   // spread W's stream over (H100 bf16 decode stream, M = 33-64 against 4096x4096, 11008x4096
   // and 4096x11008 weights: 2-9% faster than 128x128 tiles, 0.74-0.99x cuBLAS; kernel times
   // 64x1024x1024 5.0 against 7.5 us, 64x4096x4096 12.8 against 17.2; bench/NOTES.md, session
-  // 35). TF32 gets here as C^T of a product with N <= 64 and B row-major (its kernel's M is
-  // C's N), which ran on 128x128 tiles: 1024x64x1024 7.3 against 10.3 us, 4096x64x4096 30.5
-  // against 32.6, 4096x40x4096 30.7 against 31.9 (session 36).
+  // 35). In TF32 these ran on 128x128 tiles: with M <= 64 (B column-major) 32x1024x1024 6.9
+  // against 9.8 us, 64x11008x4096 73.4 against 76.7; as the C^T of N <= 64 with B row-major
+  // (its kernel's M is C's N) 1024x64x1024 7.3 against 10.2, 4096x40x4096 30.7 against 32.3
+  // (session 36).
   if (s.m <= 64) {
     why.add("M = ", s.m, " (<= 64): ", tiles(WgmmaConfigId::k64x64), " tiles of 64x64, two blocks per SM");
     return WgmmaConfigId::k64x64;
