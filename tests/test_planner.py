@@ -104,10 +104,12 @@ def test_wgmma_tile_by_tile_count():
     p = tiledmm.plan(1024, 1024, 4096, torch.bfloat16)
     assert p["config"] == "128x64_k256B_2wg_s4" and p["split_k"] == 1, p
     # 96 tiles of 128x128 in one wave (73% of the SMs) beat 192 of 128x64 in two: a small
-    # tile's k-tile costs about a 128x128 one's. Not with 64 k-tiles, where split-K would
-    # slice the 128x128 tiles, nor for TF32.
-    p = tiledmm.plan(1536, 1024, 1024, torch.bfloat16)
-    assert p["config"] == "128x128_k128B_2wg_s6" and "in one wave" in p["reason"] and p["split_k"] == 1, p
+    # tile's k-tile costs about a 128x128 one's; at K = 2048 (32 k-tiles) too, where split-K
+    # leaves them whole. Not with 64 k-tiles, where split-K would slice the 128x128 tiles,
+    # nor for TF32.
+    for k in (1024, 2048):
+        p = tiledmm.plan(1536, 1024, k, torch.bfloat16, sm_count=132)
+        assert p["config"] == "128x128_k128B_2wg_s6" and "in one wave" in p["reason"] and p["split_k"] == 1, p
     p = tiledmm.plan(1536, 1024, 4096, torch.bfloat16)
     assert p["config"] == "128x64_k256B_2wg_s4", p
     p = tiledmm.plan(1536, 1024, 512, torch.float32, allow_tf32=True)

@@ -319,6 +319,14 @@ double wgmma_wave_time(const GemmShape& s, WgmmaConfigId id, const GpuInfo& gpu)
   return static_cast<double>(waves) * wave_time;
 }
 
+// The split-K slices the plan gives `tiles` tiles of wgmma config `id` (make_plan, below).
+int64_t wgmma_splits(const GemmShape& s, WgmmaConfigId id, int64_t tiles, const GpuInfo& gpu) {
+  const WgmmaTile& t = wgmma_tile(id);
+  return pick_split_k(s, tiles, t.block_k(static_cast<int>(c10::elementSize(s.dtype))),
+                      int64_t{gpu.sm_count} * t.blocks_per_sm, Reasons{nullptr}, kWgmmaMinSliceKTiles / t.k_boxes)
+      .splits;
+}
+
 WgmmaConfigId pick_wgmma_config(const GemmShape& s, const GpuInfo& gpu, const Reasons& why) {
   auto tiles = [&](WgmmaConfigId id) { return tile_count(s, wgmma_tile(id).block_m, wgmma_tile(id).block_n); };
   const int64_t wide = tiles(WgmmaConfigId::k128x256), square = tiles(WgmmaConfigId::k128x128);
@@ -343,13 +351,8 @@ WgmmaConfigId pick_wgmma_config(const GemmShape& s, const GpuInfo& gpu, const Re
   // with B column-major 1024x64x1024 6.8 against 7.5, 2048x64x2048 7.7 against 8.9). Two per
   // SM they are slower in bf16 (4096x40x4096, 4 slices: 24.7 against 19.0).
   if (tiles(WgmmaConfigId::k128x64) == wide) {
-    const WgmmaTile& small = wgmma_tile(WgmmaConfigId::k64x64);
-    const int64_t small_units =
-        tiles(WgmmaConfigId::k64x64) *
-        pick_split_k(s, tiles(WgmmaConfigId::k64x64), small.block_k(static_cast<int>(c10::elementSize(s.dtype))),
-                     int64_t{gpu.sm_count} * small.blocks_per_sm, Reasons{nullptr},
-                     kWgmmaMinSliceKTiles / small.k_boxes)
-            .splits;
+    const int64_t small_tiles = tiles(WgmmaConfigId::k64x64);
+    const int64_t small_units = small_tiles * wgmma_splits(s, WgmmaConfigId::k64x64, small_tiles, gpu);
     if (small_units <= gpu.sm_count) {
       why.add("N = ", s.n, " (<= 64): ", small_units, " blocks of 64x64 tiles (split-K slices included), one per SM");
       return WgmmaConfigId::k64x64;
@@ -385,13 +388,12 @@ WgmmaConfigId pick_wgmma_config(const GemmShape& s, const GpuInfo& gpu, const Re
   // would replace it: a 128x64 k-tile costs about what a 128x128 one does (~600 cycles,
   // bench/NOTES.md, session 20), which the wave model's "by area" misses (H100 bf16,
   // 1536x1024x1024: 8.5 against 12.4 us, 1500x1000x1000: 12.7 against 17.4; session 21).
-  // Not where K has the 32 k-tiles that let split-K cut 128x128 tiles into slices, which
-  // measured slower (1536x1024x4096: 36.8 against 29.3 us), nor for TF32 (not measured).
+  // Not where split-K would cut the 128x128 tiles into slices, which measured slower
+  // (1536x1024x4096, 4 slices: 36.9 against 30.5 us), nor for TF32 (not measured). Where it
+  // leaves them whole they win at any K (1536x1024x2048: 12.9 against 16.7 us; session 36).
   const int64_t narrow = tiles(WgmmaConfigId::k128x64);
-  const int64_t k_tiles =
-      ceil_div(s.k, int64_t{wgmma_tile(WgmmaConfigId::k128x128).block_k(static_cast<int>(c10::elementSize(s.dtype)))});
   if (s.dtype != c10::kFloat && square <= gpu.sm_count && narrow > gpu.sm_count &&
-      k_tiles < 2 * kWgmmaMinSliceKTiles) {
+      wgmma_splits(s, WgmmaConfigId::k128x128, square, gpu) == 1) {
     why.add(square, " tiles of 128x128 in one wave on ", gpu.sm_count, " SMs (", narrow,
             " of 128x64 would take two)");
     return WgmmaConfigId::k128x128;
