@@ -319,7 +319,7 @@ double wgmma_wave_time(const GemmShape& s, WgmmaConfigId id, const GpuInfo& gpu)
   return static_cast<double>(waves) * wave_time;
 }
 
-// The split-K slices the plan gives `tiles` tiles of wgmma config `id` (make_plan, below).
+// The split-K slices the plan gives `tiles` tiles of wgmma config `id` (plan_gemm, below).
 int64_t wgmma_splits(const GemmShape& s, WgmmaConfigId id, int64_t tiles, const GpuInfo& gpu) {
   const WgmmaTile& t = wgmma_tile(id);
   return pick_split_k(s, tiles, t.block_k(static_cast<int>(c10::elementSize(s.dtype))),
@@ -390,7 +390,8 @@ WgmmaConfigId pick_wgmma_config(const GemmShape& s, const GpuInfo& gpu, const Re
   // 1536x1024x1024: 8.5 against 12.4 us, 1500x1000x1000: 12.7 against 17.4; session 21).
   // Not where split-K would cut the 128x128 tiles into slices, which measured slower
   // (1536x1024x4096, 4 slices: 36.9 against 30.5 us), nor for TF32 (not measured). Where it
-  // leaves them whole they win at any K (1536x1024x2048: 12.9 against 16.7 us; session 36).
+  // leaves them whole they win at longer K too (1536x1024x2048: 13.1 against 16.6 us,
+  // 1536x1024x3072: 17.9 against 22.0; session 36).
   const int64_t narrow = tiles(WgmmaConfigId::k128x64);
   if (s.dtype != c10::kFloat && square <= gpu.sm_count && narrow > gpu.sm_count &&
       wgmma_splits(s, WgmmaConfigId::k128x128, square, gpu) == 1) {
