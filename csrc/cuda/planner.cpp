@@ -319,12 +319,16 @@ double wgmma_wave_time(const GemmShape& s, WgmmaConfigId id, const GpuInfo& gpu)
   return static_cast<double>(waves) * wave_time;
 }
 
-// The split-K slices the plan gives `tiles` tiles of wgmma config `id` (plan_gemm, below).
-int64_t wgmma_splits(const GemmShape& s, WgmmaConfigId id, int64_t tiles, const GpuInfo& gpu) {
+// Split-K for `tiles` tiles of wgmma config `id`: its persistent blocks_per_sm slots per SM,
+// slices of >= 16 k-tiles of 128 bytes of K. The plan (plan_gemm) and the config rules that
+// ask how a config would be split (pick_wgmma_config) both call this.
+SplitK wgmma_split_k(const GemmShape& s, WgmmaConfigId id, int64_t tiles, const GpuInfo& gpu, const Reasons& why) {
   const WgmmaTile& t = wgmma_tile(id);
   return pick_split_k(s, tiles, t.block_k(static_cast<int>(c10::elementSize(s.dtype))),
-                      int64_t{gpu.sm_count} * t.blocks_per_sm, Reasons{nullptr}, kWgmmaMinSliceKTiles / t.k_boxes)
-      .splits;
+                      int64_t{gpu.sm_count} * t.blocks_per_sm, why, kWgmmaMinSliceKTiles / t.k_boxes);
+}
+int64_t wgmma_splits(const GemmShape& s, WgmmaConfigId id, int64_t tiles, const GpuInfo& gpu) {
+  return wgmma_split_k(s, id, tiles, gpu, Reasons{nullptr}).splits;
 }
 
 WgmmaConfigId pick_wgmma_config(const GemmShape& s, const GpuInfo& gpu, const Reasons& why) {
@@ -624,28 +628,19 @@ Plan plan_gemm(const GemmShape& s, const GpuInfo& gpu, std::string_view requeste
     const int64_t tiles = ceil_div(small_is_m ? s.n : s.m, t.block_rows()) *
                           ceil_div(small_is_m ? s.m : s.n, SkinnyTile::kSmallRowsMax);
     plan.split = pick_split_k(s, tiles, t.step_k(), gpu.sm_count, why, /*min_slice_k_tiles=*/1);
-  } else if (s.k > 0 && (plan.family == KernelFamily::kMma || plan.family == KernelFamily::kWgmma)) {
-    int block_m = 0, block_n = 0, block_k = 0, blocks_per_sm = 1;
-    switch (plan.family) {
-      case KernelFamily::kMma: {
-        const MmaTile& t = mma_tile(plan.mma_config);
-        block_m = t.block_m, block_n = t.block_n, blocks_per_sm = t.min_blocks_per_sm;
-        block_k = t.k_elements(static_cast<int>(c10::elementSize(s.dtype)));
-        break;
-      }
-      default: {  // wgmma: persistent, blocks_per_sm blocks per SM; a k-tile is k_boxes x 128 bytes of K
-        const WgmmaTile& t = wgmma_tile(plan.wgmma_config);
-        block_m = t.block_m, block_n = t.block_n, blocks_per_sm = t.blocks_per_sm;
-        block_k = t.block_k(static_cast<int>(c10::elementSize(s.dtype)));
-      }
-    }
-    const int64_t tiles = tile_count(wgmma_kernel_shape(s, plan.wgmma_c_transposed), block_m, block_n);
-    const int64_t min_slice_k_tiles =  // in the config's k-tiles
-        plan.family == KernelFamily::kWgmma ? kWgmmaMinSliceKTiles / wgmma_tile(plan.wgmma_config).k_boxes : 4;
-    plan.split = pick_split_k(s, tiles, block_k, static_cast<int64_t>(gpu.sm_count) * blocks_per_sm, why,
-                              min_slice_k_tiles);
-    if (plan.family == KernelFamily::kWgmma && !plan.split.active()) {
-      plan.last_wave = pick_last_wave_split(tiles, ceil_div(s.k, block_k), int64_t{gpu.sm_count} * blocks_per_sm, why);
+  } else if (s.k > 0 && plan.family == KernelFamily::kMma) {
+    const MmaTile& t = mma_tile(plan.mma_config);
+    const int block_k = t.k_elements(static_cast<int>(c10::elementSize(s.dtype)));
+    plan.split = pick_split_k(s, tile_count(s, t.block_m, t.block_n), block_k,
+                              int64_t{gpu.sm_count} * t.min_blocks_per_sm, why, /*min_slice_k_tiles=*/4);
+  } else if (s.k > 0 && plan.family == KernelFamily::kWgmma) {
+    // Persistent: blocks_per_sm blocks per SM; a k-tile is k_boxes x 128 bytes of K.
+    const WgmmaTile& t = wgmma_tile(plan.wgmma_config);
+    const int64_t tiles = tile_count(wgmma_kernel_shape(s, plan.wgmma_c_transposed), t.block_m, t.block_n);
+    plan.split = wgmma_split_k(s, plan.wgmma_config, tiles, gpu, why);
+    if (!plan.split.active()) {
+      const int64_t k_tiles = ceil_div(s.k, int64_t{t.block_k(static_cast<int>(c10::elementSize(s.dtype)))});
+      plan.last_wave = pick_last_wave_split(tiles, k_tiles, int64_t{gpu.sm_count} * t.blocks_per_sm, why);
     }
   }
   return plan;
