@@ -104,16 +104,14 @@ def test_wgmma_tile_by_tile_count():
     p = tiledmm.plan(1024, 1024, 4096, torch.bfloat16)
     assert p["config"] == "128x64_k256B_2wg_s4" and p["split_k"] == 1, p
     # 96 tiles of 128x128 in one wave (73% of the SMs) beat 192 of 128x64 in two: a small
-    # tile's k-tile costs about a 128x128 one's; at K = 2048 (32 k-tiles) too, where split-K
-    # leaves them whole. Not with 64 k-tiles, where split-K would slice the 128x128 tiles,
-    # nor for TF32.
-    for k in (1024, 2048):
+    # tile's k-tile costs about a 128x128 one's; at K = 2048 and 4096 too, where split-K
+    # leaves them whole (at 4096 by the time model: 4 slices' partial sums cost more than the
+    # waves they save), and in TF32 (here C^T: 1024 x 1536 in the kernel).
+    for k in (1024, 2048, 4096):
         p = tiledmm.plan(1536, 1024, k, torch.bfloat16, sm_count=132)
         assert p["config"] == "128x128_k128B_2wg_s6" and "in one wave" in p["reason"] and p["split_k"] == 1, p
-    p = tiledmm.plan(1536, 1024, 4096, torch.bfloat16)
-    assert p["config"] == "128x64_k256B_2wg_s4", p
-    p = tiledmm.plan(1536, 1024, 512, torch.float32, allow_tf32=True)
-    assert p["config"] == "128x64_k256B_2wg_s4", p
+    p = tiledmm.plan(1536, 1024, 512, torch.float32, allow_tf32=True, sm_count=132)
+    assert p["config"] == "128x128_k128B_2wg_s6" and "in one wave" in p["reason"], p
     # 72 tiles of 128x64; 144 of 64x64 would have to share SMs.
     p = tiledmm.plan(768, 768, 768, torch.bfloat16)
     assert p["config"] == "128x64_k256B_2wg_s4" and p["split_k"] == 1, p
@@ -145,6 +143,29 @@ def test_wgmma_tile_by_tile_count():
             assert p["config"] == "64x64_k128B_1wg_s4" and "one per SM" in p["reason"], p
         p = tiledmm.plan(4096, 48, 4096, dtype, kernel="wgmma", allow_tf32=True, b_col_major=True, sm_count=132)
         assert p["config"] == "128x64_k256B_2wg_s4" and "N fits one 64-wide tile" in p["reason"], p
+
+
+@needs_sm90a_build
+def test_wgmma_deep_k_time_model():
+    """K >= 8 KB per row: wgmma's split-K, and its tile for products of few tiles, come from
+    the time model (measured on an H100, bench/NOTES.md session 37)."""
+    # Split-K's partial sums cost more than the waves they save: 96 tiles of 128x64 stay whole
+    # (15.0 us, against 26.2 in the 4 slices that counting waves took).
+    p = tiledmm.plan(768, 1024, 4096, torch.bfloat16, sm_count=132)
+    assert (p["config"], p["split_k"]) == ("128x64_k256B_2wg_s4", 1) and "split-K" not in p["reason"], p
+    # The model's tile, >= 15% faster than the rules' in its own terms: 128x128 in 2 and 3
+    # slices (TF32 768x1024x8192 49.0 us against 133.6; bf16 768x768x8192 24.5 against 38.4).
+    p = tiledmm.plan(768, 1024, 8192, torch.float32, allow_tf32=True, b_col_major=True, sm_count=132)
+    assert (p["config"], p["split_k"]) == ("128x128_k128B_2wg_s6", 2) and "but K 8192 deep" in p["reason"], p
+    p = tiledmm.plan(768, 768, 8192, torch.bfloat16, sm_count=132)
+    assert (p["config"], p["split_k"]) == ("128x128_k128B_2wg_s6", 3) and "modeled" in p["reason"], p
+    # A smaller modeled gain leaves the rules' tile (bf16 256x256x4096: 64x64 7.9 us, 128x64 8.9).
+    p = tiledmm.plan(256, 256, 4096, torch.bfloat16, sm_count=132)
+    assert p["config"] == "64x64_k128B_1wg_s4" and "deep" not in p["reason"], p
+    # Below 8 KB of K the waves rule splits as before (TF32 64x1024x1024: 7.8 us in 2 slices,
+    # 9.1 whole).
+    p = tiledmm.plan(64, 1024, 1024, torch.float32, allow_tf32=True, b_col_major=True, sm_count=132)
+    assert (p["config"], p["split_k"]) == ("64x64_k128B_1wg_s4", 2) and "modeled" not in p["reason"], p
 
 
 @needs_sm90a_build

@@ -7,6 +7,7 @@
 #include <torch/library.h>
 
 #include <algorithm>
+#include <cmath>
 #include <optional>
 #include <sstream>
 
@@ -47,19 +48,22 @@ SplitK k_slices(int64_t k, int64_t splits, int block_k) {
   return {static_cast<int>(ceil_div(k_tiles, slice_k_tiles)), slice_k_tiles * block_k};
 }
 
-// wgmma's shallowest split-K slice, in k-tiles of 128 bytes of K (pick_split_k, below).
+// wgmma's shallowest split-K slice, in k-tiles of 128 bytes of K (wgmma_split_k): its k-tile is
+// short next to the fixed costs of a persistent block and of the reduction kernel.
 constexpr int64_t kWgmmaMinSliceKTiles = 16;
+// From this many bytes of K per row, wgmma's split-K and its tile for products of few tiles
+// come from its time model (wgmma_split_k, pick_wgmma_config).
+constexpr int64_t kDeepKBytes = 8192;
 
-// Split-K (split_k.h) when the output tiles cannot fill the GPU's resident block slots.
+// Split-K (split_k.h) for the mma and skinny families when the output tiles cannot fill the
+// GPU's resident block slots (simt and wgmma weigh slices with their time models).
 // S slices per tile make tiles * S blocks of 1/S of the work each, run in
 // ceil(tiles * S / slots) waves, so the time goes as waves(S) / S: S = 4 for 32 tiles on
 // 132 slots (one full wave), S = 3 for 86 tiles (two waves of thirds beat one wave of
 // wholes). Ties go to the smaller S, and each slice keeps >= min_slice_k_tiles k-tiles (a
 // shallower slice spends its time filling the pipeline). The price is 8 S M N bytes of
 // float32 partials written and read back: small exactly when the tiles are few. (The
-// skinny family's k-tile is a whole block step, hundreds deep: one is enough per slice.
-// wgmma wants 16 k-tiles per slice: its k-tile is short next to the fixed costs of a
-// persistent block and of the reduction kernel, ~5 us together at 1024^3 on an H100.)
+// skinny family's k-tile is a whole block step, hundreds deep: one is enough per slice.)
 SplitK pick_split_k(const GemmShape& s, int64_t tiles, int block_k, int64_t slots, const Reasons& why,
                     int64_t min_slice_k_tiles = 4) {
   constexpr int64_t kMaxSplits = 16;
@@ -319,16 +323,125 @@ double wgmma_wave_time(const GemmShape& s, WgmmaConfigId id, const GpuInfo& gpu)
   return static_cast<double>(waves) * wave_time;
 }
 
-// Split-K for `tiles` tiles of wgmma config `id`: its persistent blocks_per_sm slots per SM,
-// slices of >= 16 k-tiles of 128 bytes of K. The plan (plan_gemm) and the config rules that
-// ask how a config would be split (pick_wgmma_config) both call this.
-SplitK wgmma_split_k(const GemmShape& s, WgmmaConfigId id, int64_t tiles, const GpuInfo& gpu, const Reasons& why) {
+// The time of a wgmma product whose tiles leave block slots free, as a persistent block runs
+// its work units (tiles x split-K slices) back to back: per unit, each 256 bytes of K of its
+// rows costs `alone` plus `busy` scaled by the fraction of block slots in use (the SMs share
+// L2: a 128x64 unit's k-tile takes 0.30 us on an idle GPU, 0.60 with every SM busy), and
+// the unit pays `fixed` (pipeline fill, epilogue). Split-K adds the reduction kernel and the
+// float32 partial sums it reads back (~3 us + 0.18 us per MB of 8 x slices x M x N bytes).
+// Least squares over 3,702 H100 timings (CUDA graphs): 13 products of 256-2048 rows and
+// columns x K 1024-8192 x bf16 nn, fp16 nt, TF32 nn and nt x every config and 1-8 slices;
+// median error 5%, 90th percentile 14%. Per byte of K the constants fit 16-bit and TF32
+// alike: at these sizes a k-tile waits on its bytes, not its MMAs (bench/NOTES.md, session 37).
+struct WgmmaUnitCost {
+  double alone, busy;  // us per 256 bytes of K
+  double fixed;        // us per unit
+};
+constexpr WgmmaUnitCost kWgmmaUnitCosts[] = {
+    {1.12, 0.27, 3.6},  // 128x256
+    {0.55, 0.29, 1.8},  // 128x128
+    {0.30, 0.30, 1.1},  // 128x64
+    {0.34, 0.41, 0.7},  // 64x64, two blocks per SM
+};
+static_assert(sizeof(kWgmmaUnitCosts) / sizeof(kWgmmaUnitCosts[0]) == static_cast<int>(WgmmaConfigId::kCount),
+              "one WgmmaUnitCost per WgmmaConfigId");
+constexpr double kSplitKReductionUs = 3.0, kSplitKUsPerPartialMB = 0.18;
+// How much faster than the default the model must find a choice to take it. Slices against
+// whole tiles: 5%, as near-ties went to whole tiles (TF32 nt 1536x1024x8192: 4 slices of
+// 128x128 modeled 1% faster, measured 115 us against 80), while modeled gains of 8-13% held
+// (TF32 nt decode, 1x11008x4096: 3 slices 80 us against 106 whole). A tile against the rules':
+// 15%, the model's 90th-percentile error (smaller gains ranked 64x64 against 128x64 no
+// better than a coin: bf16 256x256x4096 7.9 us against 8.9).
+constexpr double kSplitMargin = 1.05, kTileMargin = 1.15;
+
+double wgmma_modeled_us(const GemmShape& s, WgmmaConfigId id, int64_t tiles, const SplitK& split, const GpuInfo& gpu) {
   const WgmmaTile& t = wgmma_tile(id);
-  return pick_split_k(s, tiles, t.block_k(static_cast<int>(c10::elementSize(s.dtype))),
-                      int64_t{gpu.sm_count} * t.blocks_per_sm, why, kWgmmaMinSliceKTiles / t.k_boxes);
+  const WgmmaUnitCost& cost = kWgmmaUnitCosts[static_cast<int>(id)];
+  const int64_t units = tiles * split.splits, slots = int64_t{gpu.sm_count} * t.blocks_per_sm;
+  const double busy = static_cast<double>(std::min(units, slots)) / static_cast<double>(slots);
+  const int64_t unit_k_tiles = ceil_div(split.k_per_split, int64_t{t.block_k(static_cast<int>(c10::elementSize(s.dtype)))});
+  const double unit_us = static_cast<double>(unit_k_tiles * t.k_bytes()) / 256.0 * (cost.alone + cost.busy * busy) +
+                         cost.fixed;
+  double us = static_cast<double>(ceil_div(units, slots)) * unit_us;
+  if (split.active()) {
+    us += kSplitKReductionUs +
+          kSplitKUsPerPartialMB * 8e-6 * split.splits * static_cast<double>(s.m) * static_cast<double>(s.n);
+  }
+  return us;
+}
+
+// Split-K for `tiles` tiles of wgmma config `id` (the plan, plan_gemm, and the config rules
+// that ask how a config would be split), slices >= 16 k-tiles of 128 bytes of K deep. With
+// deep K (>= kDeepKBytes of each row), while the tiles leave block slots free, the slice count
+// of least modeled time (above): counting waves alone took 4 slices at bf16 768x1024x4096
+// (26.2 us against 15.0 whole) and 11 at TF32 nt 768x1024x8192 (100.9 against 65.3 whole,
+// 47.8 in 2 slices of 128x128 tiles), the partial sums' round trip outweighing the waves saved;
+// M = 64 decode against an 11008x4096 weight took 3 slices (42.8 against 35.4 whole). At
+// shallower K the model misjudges the smallest products (TF32 nn 64x1024x1024: 9.1 us whole
+// against 7.8 in 2 slices), and the waves rule (pick_split_k) stays (bench/NOTES.md, session 37).
+SplitK wgmma_split_k(const GemmShape& s, WgmmaConfigId id, int64_t tiles, const GpuInfo& gpu, const Reasons& why) {
+  constexpr int64_t kMaxSplits = 16;
+  const WgmmaTile& t = wgmma_tile(id);
+  const int block_k = t.block_k(static_cast<int>(c10::elementSize(s.dtype)));
+  const int64_t slots = int64_t{gpu.sm_count} * t.blocks_per_sm;
+  const int64_t min_slice_k_tiles = kWgmmaMinSliceKTiles / t.k_boxes;
+  if (s.k * static_cast<int64_t>(c10::elementSize(s.dtype)) < kDeepKBytes) {
+    return pick_split_k(s, tiles, block_k, slots, why, min_slice_k_tiles);
+  }
+  const int64_t most = std::min(kMaxSplits, ceil_div(s.k, int64_t{block_k}) / min_slice_k_tiles);
+  SplitK best{1, s.k};
+  if (tiles >= slots || most < 2) return best;
+  const double whole_us = wgmma_modeled_us(s, id, tiles, best, gpu);
+  double best_us = whole_us;
+  for (int64_t splits = 2; splits <= most; ++splits) {
+    const SplitK split = k_slices(s.k, splits, block_k);
+    if (split.splits != splits) continue;  // the same slices as a smaller count
+    const double us = wgmma_modeled_us(s, id, tiles, split, gpu);
+    if (kSplitMargin * us <= whole_us && us < best_us) best = split, best_us = us;
+  }
+  if (best.active()) {
+    why.add("split-K: ", tiles, " tiles for ", slots, " block slots, so ", best.splits, " slices of ",
+            best.k_per_split, " along K per tile, summed in a fixed order (modeled ", std::lround(best_us),
+            " us against ", std::lround(whole_us), " whole)");
+  }
+  return best;
 }
 int64_t wgmma_splits(const GemmShape& s, WgmmaConfigId id, int64_t tiles, const GpuInfo& gpu) {
   return wgmma_split_k(s, id, tiles, gpu, Reasons{nullptr}).splits;
+}
+
+// wgmma tile for products of too few 128x128 tiles to keep the SMs busy, by rules set at
+// K <= 1024 (pick_wgmma_config).
+WgmmaConfigId pick_few_tile_wgmma_config(const GemmShape& s, const GpuInfo& gpu, const Reasons& why) {
+  auto tiles = [&](WgmmaConfigId id) { return tile_count(s, wgmma_tile(id).block_m, wgmma_tile(id).block_n); };
+  const int64_t square = tiles(WgmmaConfigId::k128x128);
+  // Fewer 64x64 tiles than SMs: each its own SM, with a third less to stage per k-tile and
+  // a k-tile's MMAs on one warpgroup, finish sooner than 128x64 tiles on half as many SMs
+  // (H100, profiler: 256^3 3.1 against 3.6 us, 512^3 3.8 against 4.6). Once they share SMs
+  // (768^3: 144 tiles) they are slower (6.0 against 5.5 us; bench/NOTES.md, session 19).
+  const int64_t small = tiles(WgmmaConfigId::k64x64);
+  if (small <= gpu.sm_count) {
+    why.add("only ", tiles(WgmmaConfigId::k128x64), " tiles of 128x64 for ", gpu.sm_count, " SMs: ", small,
+            " tiles of 64x64, one per SM");
+    return WgmmaConfigId::k64x64;
+  }
+  // One wave of 128x128 tiles beats the two waves (the second partial) of 128x64 ones that
+  // would replace it: a 128x64 k-tile costs about what a 128x128 one does (~600 cycles,
+  // bench/NOTES.md, session 20), which the wave model's "by area" misses (H100 bf16,
+  // 1536x1024x1024: 8.5 against 12.4 us, 1500x1000x1000: 12.7 against 17.4; session 21).
+  // Not where split-K would cut the 128x128 tiles into slices. Where it leaves them whole
+  // they win at longer K too (1536x1024x2048: 13.1 against 16.6 us, 1536x1024x3072: 17.9
+  // against 22.0; session 36), and in TF32 (1536x1024x1024 B column-major: 14.1 against 18.7;
+  // session 37).
+  const int64_t narrow = tiles(WgmmaConfigId::k128x64);
+  if (square <= gpu.sm_count && narrow > gpu.sm_count &&
+      wgmma_splits(s, WgmmaConfigId::k128x128, square, gpu) == 1) {
+    why.add(square, " tiles of 128x128 in one wave on ", gpu.sm_count, " SMs (", narrow,
+            " of 128x64 would take two)");
+    return WgmmaConfigId::k128x128;
+  }
+  why.add("only ", square, " tiles of 128x128 for ", gpu.sm_count, " SMs: 128x64 tiles");
+  return WgmmaConfigId::k128x64;
 }
 
 WgmmaConfigId pick_wgmma_config(const GemmShape& s, const GpuInfo& gpu, const Reasons& why) {
@@ -378,33 +491,32 @@ WgmmaConfigId pick_wgmma_config(const GemmShape& s, const GpuInfo& gpu, const Re
     why.add("only ", wide, " tiles of 128x256 for ", gpu.sm_count, " SMs: ", square, " tiles of 128x128");
     return WgmmaConfigId::k128x128;
   }
-  // Fewer 64x64 tiles than SMs: each its own SM, with a third less to stage per k-tile and
-  // a k-tile's MMAs on one warpgroup, finish sooner than 128x64 tiles on half as many SMs
-  // (H100, profiler: 256^3 3.1 against 3.6 us, 512^3 3.8 against 4.6). Once they share SMs
-  // (768^3: 144 tiles) they are slower (6.0 against 5.5 us; bench/NOTES.md, session 19).
-  const int64_t small = tiles(WgmmaConfigId::k64x64);
-  if (small <= gpu.sm_count) {
-    why.add("only ", tiles(WgmmaConfigId::k128x64), " tiles of 128x64 for ", gpu.sm_count, " SMs: ", small,
-            " tiles of 64x64, one per SM");
-    return WgmmaConfigId::k64x64;
+  // Too few 128x128 tiles to keep the SMs busy: the rules below (set at K <= 1024), unless K
+  // is deep (>= kDeepKBytes of each row) and the time model (wgmma_modeled_us) finds a tile,
+  // with its slices, kTileMargin faster than the rule's. Deeper, a k-tile's cost decides,
+  // and 128x128 tiles cost less per MMA than 128x64 ones (H100, CUDA graphs, bench/NOTES.md
+  // session 37: bf16 768x768x8192 in 3 slices of 128x128 against 7 of 128x64, 24.5 against
+  // 38.4 us; TF32 nn 768x1024x8192 in 2 slices of 128x128 against 11 of 128x64, 49.0 against
+  // 133.6). Where the model's gain is smaller it ranked the tiles no better than a coin
+  // (bf16 256x256x4096: 64x64 7.9 against 128x64 8.9).
+  const WgmmaConfigId by_rule = pick_few_tile_wgmma_config(s, gpu, why);
+  if (s.k * static_cast<int64_t>(c10::elementSize(s.dtype)) < kDeepKBytes) return by_rule;
+  const Reasons quiet{nullptr};
+  auto modeled_us = [&](WgmmaConfigId id) {
+    return wgmma_modeled_us(s, id, tiles(id), wgmma_split_k(s, id, tiles(id), gpu, quiet), gpu);
+  };
+  WgmmaConfigId best = by_rule;
+  const double rule_us = modeled_us(by_rule);
+  double best_us = rule_us;
+  for (const WgmmaConfigId id : {WgmmaConfigId::k128x128, WgmmaConfigId::k128x64, WgmmaConfigId::k64x64}) {
+    const double us = modeled_us(id);
+    if (kTileMargin * us <= rule_us && us < best_us) best = id, best_us = us;
   }
-  // One wave of 128x128 tiles beats the two waves (the second partial) of 128x64 ones that
-  // would replace it: a 128x64 k-tile costs about what a 128x128 one does (~600 cycles,
-  // bench/NOTES.md, session 20), which the wave model's "by area" misses (H100 bf16,
-  // 1536x1024x1024: 8.5 against 12.4 us, 1500x1000x1000: 12.7 against 17.4; session 21).
-  // Not where split-K would cut the 128x128 tiles into slices, which measured slower
-  // (1536x1024x4096, 4 slices: 36.9 against 30.5 us), nor for TF32 (not measured). Where it
-  // leaves them whole they win at longer K too (1536x1024x2048: 13.1 against 16.6 us,
-  // 1536x1024x3072: 17.9 against 22.0; session 36).
-  const int64_t narrow = tiles(WgmmaConfigId::k128x64);
-  if (s.dtype != c10::kFloat && square <= gpu.sm_count && narrow > gpu.sm_count &&
-      wgmma_splits(s, WgmmaConfigId::k128x128, square, gpu) == 1) {
-    why.add(square, " tiles of 128x128 in one wave on ", gpu.sm_count, " SMs (", narrow,
-            " of 128x64 would take two)");
-    return WgmmaConfigId::k128x128;
+  if (best != by_rule) {
+    why.add("but K ", s.k, " deep: ", tiles(best), " tiles of ", wgmma_tile(best).block_m, "x",
+            wgmma_tile(best).block_n, ", modeled ", std::lround(best_us), " us against ", std::lround(rule_us));
   }
-  why.add("only ", square, " tiles of 128x128 for ", gpu.sm_count, " SMs: 128x64 tiles");
-  return WgmmaConfigId::k128x64;
+  return best;
 }
 
 // TF32 with a row-major B (wgmma_configs.h): C^T reads B in place, in registers, and needs A
