@@ -354,20 +354,27 @@ constexpr double kSplitKReductionUs = 3.0, kSplitKUsPerPartialMB = 0.18;
 // better than a coin: bf16 256x256x4096 7.9 us against 8.9).
 constexpr double kSplitMargin = 1.05, kTileMargin = 1.15;
 
-double wgmma_modeled_us(const GemmShape& s, WgmmaConfigId id, int64_t tiles, const SplitK& split, const GpuInfo& gpu) {
+// The modeled time of `tiles` tiles of config `id` cut along K into `splits` slices of
+// `slice_k_tiles` k-tiles (whole tiles: 1 slice of all of them). In doubles, which hold these
+// integers exactly: the slice search runs it up to 16 times per config, and with 64-bit
+// integer divisions a deep-K plan took ~1 us of host time.
+double wgmma_modeled_us(const GemmShape& s, WgmmaConfigId id, double tiles, double splits, double slice_k_tiles,
+                        const GpuInfo& gpu) {
   const WgmmaTile& t = wgmma_tile(id);
   const WgmmaUnitCost& cost = kWgmmaUnitCosts[static_cast<int>(id)];
-  const int64_t units = tiles * split.splits, slots = int64_t{gpu.sm_count} * t.blocks_per_sm;
-  const double busy = static_cast<double>(std::min(units, slots)) / static_cast<double>(slots);
-  const int64_t unit_k_tiles = ceil_div(split.k_per_split, int64_t{t.block_k(static_cast<int>(c10::elementSize(s.dtype)))});
-  const double unit_us = static_cast<double>(unit_k_tiles * t.k_bytes()) / 256.0 * (cost.alone + cost.busy * busy) +
-                         cost.fixed;
-  double us = static_cast<double>(ceil_div(units, slots)) * unit_us;
-  if (split.active()) {
-    us += kSplitKReductionUs +
-          kSplitKUsPerPartialMB * 8e-6 * split.splits * static_cast<double>(s.m) * static_cast<double>(s.n);
+  const double units = tiles * splits, slots = static_cast<double>(gpu.sm_count * t.blocks_per_sm);
+  const double busy = std::min(units, slots) / slots;
+  const double unit_us = slice_k_tiles * t.k_bytes() / 256.0 * (cost.alone + cost.busy * busy) + cost.fixed;
+  double us = std::ceil(units / slots) * unit_us;
+  if (splits > 1) {
+    us += kSplitKReductionUs + kSplitKUsPerPartialMB * 8e-6 * splits * static_cast<double>(s.m) * static_cast<double>(s.n);
   }
   return us;
+}
+double wgmma_modeled_us(const GemmShape& s, WgmmaConfigId id, int64_t tiles, const SplitK& split, const GpuInfo& gpu) {
+  const int64_t block_k = wgmma_tile(id).block_k(static_cast<int>(c10::elementSize(s.dtype)));
+  return wgmma_modeled_us(s, id, static_cast<double>(tiles), split.splits,
+                          static_cast<double>(ceil_div(split.k_per_split, block_k)), gpu);
 }
 
 // Split-K for `tiles` tiles of wgmma config `id` (the plan, plan_gemm, and the config rules
@@ -388,22 +395,24 @@ SplitK wgmma_split_k(const GemmShape& s, WgmmaConfigId id, int64_t tiles, const 
   if (s.k * static_cast<int64_t>(c10::elementSize(s.dtype)) < kDeepKBytes) {
     return pick_split_k(s, tiles, block_k, slots, why, min_slice_k_tiles);
   }
-  const int64_t most = std::min(kMaxSplits, ceil_div(s.k, int64_t{block_k}) / min_slice_k_tiles);
-  SplitK best{1, s.k};
-  if (tiles >= slots || most < 2) return best;
-  const double whole_us = wgmma_modeled_us(s, id, tiles, best, gpu);
+  const int64_t k_tiles = ceil_div(s.k, int64_t{block_k});
+  const int64_t most = std::min(kMaxSplits, k_tiles / min_slice_k_tiles);
+  if (tiles >= slots || most < 2) return {1, s.k};
+  const double k_tile_count = static_cast<double>(k_tiles), tile_count = static_cast<double>(tiles);
+  const double whole_us = wgmma_modeled_us(s, id, tile_count, 1, k_tile_count, gpu);
+  int64_t best_splits = 1;
   double best_us = whole_us;
   for (int64_t splits = 2; splits <= most; ++splits) {
-    const SplitK split = k_slices(s.k, splits, block_k);
-    if (split.splits != splits) continue;  // the same slices as a smaller count
-    const double us = wgmma_modeled_us(s, id, tiles, split, gpu);
-    if (kSplitMargin * us <= whole_us && us < best_us) best = split, best_us = us;
+    const double slice_k_tiles = std::ceil(k_tile_count / splits);
+    if (std::ceil(k_tile_count / slice_k_tiles) != splits) continue;  // the same slices as a smaller count
+    const double us = wgmma_modeled_us(s, id, tile_count, splits, slice_k_tiles, gpu);
+    if (kSplitMargin * us <= whole_us && us < best_us) best_splits = splits, best_us = us;
   }
-  if (best.active()) {
-    why.add("split-K: ", tiles, " tiles for ", slots, " block slots, so ", best.splits, " slices of ",
-            best.k_per_split, " along K per tile, summed in a fixed order (modeled ", std::lround(best_us),
-            " us against ", std::lround(whole_us), " whole)");
-  }
+  if (best_splits == 1) return {1, s.k};
+  const SplitK best = k_slices(s.k, best_splits, block_k);
+  why.add("split-K: ", tiles, " tiles for ", slots, " block slots, so ", best.splits, " slices of ", best.k_per_split,
+          " along K per tile, summed in a fixed order (modeled ", std::lround(best_us), " us against ",
+          std::lround(whole_us), " whole)");
   return best;
 }
 int64_t wgmma_splits(const GemmShape& s, WgmmaConfigId id, int64_t tiles, const GpuInfo& gpu) {
@@ -501,16 +510,19 @@ WgmmaConfigId pick_wgmma_config(const GemmShape& s, const GpuInfo& gpu, const Re
   // (bf16 256x256x4096: 64x64 7.9 against 128x64 8.9).
   const WgmmaConfigId by_rule = pick_few_tile_wgmma_config(s, gpu, why);
   if (s.k * static_cast<int64_t>(c10::elementSize(s.dtype)) < kDeepKBytes) return by_rule;
+  constexpr WgmmaConfigId kCandidates[] = {WgmmaConfigId::k128x128, WgmmaConfigId::k128x64, WgmmaConfigId::k64x64};
   const Reasons quiet{nullptr};
-  auto modeled_us = [&](WgmmaConfigId id) {
-    return wgmma_modeled_us(s, id, tiles(id), wgmma_split_k(s, id, tiles(id), gpu, quiet), gpu);
-  };
+  double modeled_us[std::size(kCandidates)];
+  double rule_us = 0;
+  for (size_t i = 0; i < std::size(kCandidates); ++i) {
+    const WgmmaConfigId id = kCandidates[i];
+    modeled_us[i] = wgmma_modeled_us(s, id, tiles(id), wgmma_split_k(s, id, tiles(id), gpu, quiet), gpu);
+    if (id == by_rule) rule_us = modeled_us[i];
+  }
   WgmmaConfigId best = by_rule;
-  const double rule_us = modeled_us(by_rule);
   double best_us = rule_us;
-  for (const WgmmaConfigId id : {WgmmaConfigId::k128x128, WgmmaConfigId::k128x64, WgmmaConfigId::k64x64}) {
-    const double us = modeled_us(id);
-    if (kTileMargin * us <= rule_us && us < best_us) best = id, best_us = us;
+  for (size_t i = 0; i < std::size(kCandidates); ++i) {
+    if (kTileMargin * modeled_us[i] <= rule_us && modeled_us[i] < best_us) best = kCandidates[i], best_us = modeled_us[i];
   }
   if (best != by_rule) {
     why.add("but K ", s.k, " deep: ", tiles(best), " tiles of ", wgmma_tile(best).block_m, "x",
