@@ -1,6 +1,7 @@
-"""wgmma's last wave split along K: the planner's choice (no GPU needed), then results of
-split tiles against float64 in every layout and dtype, with the linear epilogue, bitwise
-identical from run to run and under CUDA-graph replay."""
+"""wgmma's last wave split along K, and deep products of few tiles cut in halves the same
+way: the planner's choice (no GPU needed), then results of split tiles against float64 in
+every layout and dtype, with the linear epilogue, bitwise identical from run to run and
+under CUDA-graph replay."""
 import math
 
 import pytest
@@ -135,3 +136,74 @@ def test_split_tiles_of_a_two_blocks_per_sm_config(dtype, monkeypatch):
     out = tiledmm.gemm(a, b, kernel=spec)
     assert_matches_reference(out, a, b, tf32=dtype == torch.float32)
     assert torch.equal(tiledmm.gemm(a, b, kernel=spec), out)
+
+
+@needs_sm90a_build
+def test_planner_cuts_deep_products_of_few_tiles_in_halves():
+    # K >= 8 KB per row and at most half a wave of 128x128 tiles: every tile in two halves on
+    # two blocks (all of them "last wave"), no split-K planes or reduction kernel.
+    p = tiledmm.plan(1024, 1024, 8192, torch.bfloat16, sm_count=132)
+    assert (p["config"], p["split_k"], p["last_wave_split"]) == ("128x128_k128B_2wg_s6", 1, (64, 64)), p
+    assert "K in two halves: each of the 64 tiles runs its first 64 of 128 k-tiles" in p["reason"], p
+    p = tiledmm.plan(1000, 1000, 4100, torch.float32, allow_tf32=True, sm_count=132)  # TF32: C^T, 129 k-tiles
+    assert p["c_transposed"] and (p["split_k"], p["last_wave_split"]) == (1, (64, 65)), p
+    # Not with shallower K (the time model does not decide there), and never for 64x64
+    # tiles, which run two blocks per SM.
+    assert tiledmm.plan(1024, 1024, 2048, torch.bfloat16, sm_count=132)["last_wave_split"] == (0, 0)
+    p = tiledmm.plan(300, 200, 8200, torch.bfloat16, kernel="wgmma:64x64_k128B_1wg_s4", sm_count=132)
+    assert p["last_wave_split"] == (0, 0) and p["split_k"] > 1, p
+
+
+def halves_shape(dtype):
+    """A ragged product the planner cuts in halves on an H100-sized GPU: 64 tiles of 128x128,
+    K ending mid k-tile (16-bit: 129 k-tiles of 64; TF32: 129 of 32)."""
+    return (1000, 1000, 4100) if dtype == torch.float32 else (1000, 1000, 8200)
+
+
+@runs_wgmma
+@pytest.mark.parametrize("dtype", [torch.bfloat16, torch.float16, torch.float32], ids=str)
+@pytest.mark.parametrize("layouts", [("row", "row"), ("row", "col"), ("col", "row"), ("col", "col")],
+                         ids=lambda l: "-".join(l))
+def test_halves_match_float64(dtype, layouts, monkeypatch):
+    monkeypatch.setattr(torch.backends.cuda.matmul, "allow_tf32", True)
+    if torch.cuda.get_device_properties(0).multi_processor_count < 128:
+        pytest.skip("the shape is cut in halves only on GPUs of >= 128 SMs")
+    m, n, k = halves_shape(dtype)
+    p = wgmma_plan(m, n, k, dtype, layouts[0] == "col", layouts[1] == "col")
+    split_tiles, head = p["last_wave_split"]
+    assert p["kernel"] == "wgmma" and split_tiles == 64 and "K in two halves" in p["reason"], p
+    gen = torch.Generator(device="cuda").manual_seed(m + n + k)
+    a = make_operand(m, k, dtype, "cuda", layouts[0], gen)
+    b = make_operand(k, n, dtype, "cuda", layouts[1], gen)
+    poison_cached_blocks((m * n, dtype), (split_tiles * (128 * 128 + 2), torch.float32))
+    out = tiledmm.gemm(a, b)
+    assert_matches_reference(out, a, b, tf32=dtype == torch.float32)
+    for _ in range(2):
+        assert torch.equal(tiledmm.gemm(a, b), out)
+
+
+@runs_wgmma
+@pytest.mark.parametrize("activation", ["none", "gelu"])
+def test_halves_apply_bias_and_activation_once(activation):
+    if torch.cuda.get_device_properties(0).multi_processor_count < 128:
+        pytest.skip("the shape is cut in halves only on GPUs of >= 128 SMs")
+    m, n, k = halves_shape(torch.bfloat16)
+    assert "K in two halves" in wgmma_plan(m, n, k, torch.bfloat16, b_col=True)["reason"]
+    x = torch.randn(m, k, device="cuda", dtype=torch.bfloat16)
+    w = torch.randn(n, k, device="cuda", dtype=torch.bfloat16) / 90
+    bias = torch.randn(n, device="cuda", dtype=torch.bfloat16)
+    out = tiledmm.linear(x, w, bias, activation=activation)
+    z = x.double() @ w.double().t() + bias.double()
+    ref = torch.nn.functional.gelu(z) if activation == "gelu" else z
+    torch.testing.assert_close(out.double(), ref, rtol=2e-2, atol=2e-2)
+
+
+@runs_wgmma
+def test_halves_under_graph_replay():
+    if torch.cuda.get_device_properties(0).multi_processor_count < 128:
+        pytest.skip("the shape is cut in halves only on GPUs of >= 128 SMs")
+    m, n, k = halves_shape(torch.bfloat16)
+    assert "K in two halves" in wgmma_plan(m, n, k, torch.bfloat16)["reason"]
+    a = torch.randn(m, k, device="cuda", dtype=torch.bfloat16)
+    b = torch.randn(k, n, device="cuda", dtype=torch.bfloat16)
+    assert_graph_replays_gemm(a, b)

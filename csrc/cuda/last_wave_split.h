@@ -14,6 +14,10 @@
 // 20-30% slower here; bench/NOTES.md.) The same blocks meet at the same tiles on every
 // run: results are bitwise reproducible, in a summation order that differs from an
 // unsplit tile's, as split-K's does.
+//
+// A product of at most P / 2 tiles with deep K is all last wave when the planner cuts it in
+// halves (planner.cpp, wgmma_k_cut): R = T, and the launcher runs 2T blocks, a head and a
+// tail per tile, with no reduction kernel or split-K planes.
 #pragma once
 
 #include <cstdint>

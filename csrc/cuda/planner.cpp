@@ -48,11 +48,11 @@ SplitK k_slices(int64_t k, int64_t splits, int block_k) {
   return {static_cast<int>(ceil_div(k_tiles, slice_k_tiles)), slice_k_tiles * block_k};
 }
 
-// wgmma's shallowest split-K slice, in k-tiles of 128 bytes of K (wgmma_split_k): its k-tile is
+// wgmma's shallowest split-K slice, in k-tiles of 128 bytes of K (wgmma_k_cut): its k-tile is
 // short next to the fixed costs of a persistent block and of the reduction kernel.
 constexpr int64_t kWgmmaMinSliceKTiles = 16;
 // From this many bytes of K per row, wgmma's split-K and its tile for products of few tiles
-// come from its time model (wgmma_split_k, pick_wgmma_config).
+// come from its time model (wgmma_k_cut, pick_wgmma_config).
 constexpr int64_t kDeepKBytes = 8192;
 
 // Split-K (split_k.h) for the mma and skinny families when the output tiles cannot fill the
@@ -333,15 +333,19 @@ double wgmma_wave_time(const GemmShape& s, WgmmaConfigId id, const GpuInfo& gpu)
 // columns x K 1024-8192 x bf16 nn, fp16 nt, TF32 nn and nt x every config and 1-8 slices;
 // median error 5%, 90th percentile 14%. Per byte of K the constants fit 16-bit and TF32
 // alike: at these sizes a k-tile waits on its bytes, not its MMAs (bench/NOTES.md, session 37).
+// A product whose tiles are each cut in two halves inside the kernel (WgmmaKCut) pays
+// `hand_over` instead of a reduction: the tails' partial sums reach the heads' blocks through
+// L2 (the median of the sweep's residuals at deep K).
 struct WgmmaUnitCost {
   double alone, busy;  // us per 256 bytes of K
   double fixed;        // us per unit
+  double hand_over;    // us per product cut in halves
 };
 constexpr WgmmaUnitCost kWgmmaUnitCosts[] = {
-    {1.12, 0.27, 3.6},  // 128x256
-    {0.55, 0.29, 1.8},  // 128x128
-    {0.30, 0.30, 1.1},  // 128x64
-    {0.34, 0.41, 0.7},  // 64x64, two blocks per SM
+    {1.12, 0.27, 3.6, 6.2},  // 128x256
+    {0.55, 0.29, 1.8, 4.7},  // 128x128
+    {0.30, 0.30, 1.1, 4.1},  // 128x64
+    {0.34, 0.41, 0.7, 0},    // 64x64, two blocks per SM (never cut in halves)
 };
 static_assert(sizeof(kWgmmaUnitCosts) / sizeof(kWgmmaUnitCosts[0]) == static_cast<int>(WgmmaConfigId::kCount),
               "one WgmmaUnitCost per WgmmaConfigId");
@@ -371,35 +375,51 @@ double wgmma_modeled_us(const GemmShape& s, WgmmaConfigId id, double tiles, doub
   }
   return us;
 }
-double wgmma_modeled_us(const GemmShape& s, WgmmaConfigId id, int64_t tiles, const SplitK& split, const GpuInfo& gpu) {
-  const int64_t block_k = wgmma_tile(id).block_k(static_cast<int>(c10::elementSize(s.dtype)));
-  return wgmma_modeled_us(s, id, static_cast<double>(tiles), split.splits,
-                          static_cast<double>(ceil_div(split.k_per_split, block_k)), gpu);
+// Every tile in two halves on two blocks (at most half a wave of tiles: one round), the head
+// `head_k_tiles` deep.
+double wgmma_halves_modeled_us(WgmmaConfigId id, double tiles, double head_k_tiles, const GpuInfo& gpu) {
+  const WgmmaTile& t = wgmma_tile(id);
+  const WgmmaUnitCost& cost = kWgmmaUnitCosts[static_cast<int>(id)];
+  const double busy = 2 * tiles / static_cast<double>(gpu.sm_count * t.blocks_per_sm);
+  return head_k_tiles * t.k_bytes() / 256.0 * (cost.alone + cost.busy * busy) + cost.fixed + cost.hand_over;
 }
 
-// Split-K for `tiles` tiles of wgmma config `id` (the plan, plan_gemm, and the config rules
-// that ask how a config would be split), slices >= 16 k-tiles of 128 bytes of K deep. With
-// deep K (>= kDeepKBytes of each row), while the tiles leave block slots free, the slice count
-// of least modeled time (above): counting waves alone took 4 slices at bf16 768x1024x4096
-// (26.2 us against 15.0 whole) and 11 at TF32 nt 768x1024x8192 (100.9 against 65.3 whole,
-// 47.8 in 2 slices of 128x128 tiles), the partial sums' round trip outweighing the waves saved;
-// M = 64 decode against an 11008x4096 weight took 3 slices (42.8 against 35.4 whole). At
-// shallower K the model misjudges the smallest products (TF32 nn 64x1024x1024: 9.1 us whole
-// against 7.8 in 2 slices), and the waves rule (pick_split_k) stays (bench/NOTES.md, session 37).
-SplitK wgmma_split_k(const GemmShape& s, WgmmaConfigId id, int64_t tiles, const GpuInfo& gpu, const Reasons& why) {
+// How `tiles` tiles of wgmma config `id` are cut along K (the plan, plan_gemm, and the config
+// rules that ask how a config would be cut): whole, in split-K slices (>= 16 k-tiles of 128
+// bytes of K each, summed by the reduction kernel), or, for at most half a wave of tiles, each
+// tile in two halves on two blocks, the tail's partial sums handed to the head in L2
+// (last_wave_split.h, every tile in the "last wave"). With deep K (>= kDeepKBytes of each
+// row), while the tiles leave block slots free, the cut of least modeled time (above), taken
+// over whole tiles only when kSplitMargin faster: counting waves alone took 4 slices at bf16
+// 768x1024x4096 (26.2 us against 15.0 whole) and 11 at TF32 nt 768x1024x8192 (100.9 against
+// 65.3 whole, 47.8 in 2 slices of 128x128 tiles), the partial sums' round trip outweighing
+// the waves saved; M = 64 decode against an 11008x4096 weight took 3 slices (42.8 against
+// 35.4 whole). Halves spare the reduction kernel and its planes (bf16 1024x1024x8192 on
+// 128x128 tiles: 30.5 us against 36.6 in 2 slices; TF32 nt 1024x1024x4096: 31.2 against
+// 35.8); not for 64x64 tiles, whose halves share SMs two by two (bf16 512x1024x4096: 16.2
+// against 14.9 in 4 slices of 128x128). At shallower K the model misjudges the smallest products (TF32 nn 64x1024x1024: 9.1
+// us whole against 7.8 in 2 slices), and the waves rule (pick_split_k) stays, without halves
+// (bench/NOTES.md, sessions 36 and 37).
+struct WgmmaKCut {
+  SplitK split;          // split-K slices (1: none)
+  LastWaveSplit halves;  // every tile in two halves (tiles: all of them), or none
+  double us = 0;         // the model's time (deep K only)
+  int64_t blocks(int64_t tiles) const { return halves.active() ? 2 * tiles : tiles * split.splits; }
+};
+WgmmaKCut wgmma_k_cut(const GemmShape& s, WgmmaConfigId id, int64_t tiles, const GpuInfo& gpu, const Reasons& why) {
   constexpr int64_t kMaxSplits = 16;
   const WgmmaTile& t = wgmma_tile(id);
   const int block_k = t.block_k(static_cast<int>(c10::elementSize(s.dtype)));
   const int64_t slots = int64_t{gpu.sm_count} * t.blocks_per_sm;
   const int64_t min_slice_k_tiles = kWgmmaMinSliceKTiles / t.k_boxes;
   if (s.k * static_cast<int64_t>(c10::elementSize(s.dtype)) < kDeepKBytes) {
-    return pick_split_k(s, tiles, block_k, slots, why, min_slice_k_tiles);
+    return {pick_split_k(s, tiles, block_k, slots, why, min_slice_k_tiles), {}};
   }
   const int64_t k_tiles = ceil_div(s.k, int64_t{block_k});
   const int64_t most = std::min(kMaxSplits, k_tiles / min_slice_k_tiles);
-  if (tiles >= slots || most < 2) return {1, s.k};
   const double k_tile_count = static_cast<double>(k_tiles), tile_count = static_cast<double>(tiles);
   const double whole_us = wgmma_modeled_us(s, id, tile_count, 1, k_tile_count, gpu);
+  if (tiles >= slots || most < 2) return {{1, s.k}, {}, whole_us};
   int64_t best_splits = 1;
   double best_us = whole_us;
   for (int64_t splits = 2; splits <= most; ++splits) {
@@ -408,15 +428,26 @@ SplitK wgmma_split_k(const GemmShape& s, WgmmaConfigId id, int64_t tiles, const 
     const double us = wgmma_modeled_us(s, id, tile_count, splits, slice_k_tiles, gpu);
     if (kSplitMargin * us <= whole_us && us < best_us) best_splits = splits, best_us = us;
   }
-  if (best_splits == 1) return {1, s.k};
+  const int64_t head_k_tiles = ceil_div(k_tiles, int64_t{2});
+  if (t.blocks_per_sm == 1 && 2 * tiles <= slots) {
+    const double halves_us = wgmma_halves_modeled_us(id, tile_count, static_cast<double>(head_k_tiles), gpu);
+    if (kSplitMargin * halves_us <= whole_us && halves_us < best_us) {
+      why.add("K in two halves: each of the ", tiles, " tiles runs its first ", head_k_tiles, " of ", k_tiles,
+              " k-tiles on its block and the rest on one more, whose partial sums it adds (modeled ",
+              std::lround(halves_us), " us against ", std::lround(whole_us), " whole)");
+      return {{1, s.k}, {tiles, head_k_tiles}, halves_us};
+    }
+  }
+  if (best_splits == 1) return {{1, s.k}, {}, whole_us};
   const SplitK best = k_slices(s.k, best_splits, block_k);
   why.add("split-K: ", tiles, " tiles for ", slots, " block slots, so ", best.splits, " slices of ", best.k_per_split,
           " along K per tile, summed in a fixed order (modeled ", std::lround(best_us), " us against ",
           std::lround(whole_us), " whole)");
-  return best;
+  return {best, {}, best_us};
 }
-int64_t wgmma_splits(const GemmShape& s, WgmmaConfigId id, int64_t tiles, const GpuInfo& gpu) {
-  return wgmma_split_k(s, id, tiles, gpu, Reasons{nullptr}).splits;
+// The blocks that run `tiles` tiles of config `id`, cut along K as wgmma_k_cut cuts them.
+int64_t wgmma_blocks(const GemmShape& s, WgmmaConfigId id, int64_t tiles, const GpuInfo& gpu) {
+  return wgmma_k_cut(s, id, tiles, gpu, Reasons{nullptr}).blocks(tiles);
 }
 
 // wgmma tile for products of too few 128x128 tiles to keep the SMs busy, by rules set at
@@ -444,7 +475,7 @@ WgmmaConfigId pick_few_tile_wgmma_config(const GemmShape& s, const GpuInfo& gpu,
   // session 37).
   const int64_t narrow = tiles(WgmmaConfigId::k128x64);
   if (square <= gpu.sm_count && narrow > gpu.sm_count &&
-      wgmma_splits(s, WgmmaConfigId::k128x128, square, gpu) == 1) {
+      wgmma_blocks(s, WgmmaConfigId::k128x128, square, gpu) == square) {
     why.add(square, " tiles of 128x128 in one wave on ", gpu.sm_count, " SMs (", narrow,
             " of 128x64 would take two)");
     return WgmmaConfigId::k128x128;
@@ -478,7 +509,7 @@ WgmmaConfigId pick_wgmma_config(const GemmShape& s, const GpuInfo& gpu, const Re
   // SM they are slower in bf16 (4096x40x4096, 4 slices: 24.7 against 19.0).
   if (tiles(WgmmaConfigId::k128x64) == wide) {
     const int64_t small_tiles = tiles(WgmmaConfigId::k64x64);
-    const int64_t small_units = small_tiles * wgmma_splits(s, WgmmaConfigId::k64x64, small_tiles, gpu);
+    const int64_t small_units = wgmma_blocks(s, WgmmaConfigId::k64x64, small_tiles, gpu);
     if (small_units <= gpu.sm_count) {
       why.add("N = ", s.n, " (<= 64): ", small_units, " blocks of 64x64 tiles (split-K slices included), one per SM");
       return WgmmaConfigId::k64x64;
@@ -516,7 +547,7 @@ WgmmaConfigId pick_wgmma_config(const GemmShape& s, const GpuInfo& gpu, const Re
   double rule_us = 0;
   for (size_t i = 0; i < std::size(kCandidates); ++i) {
     const WgmmaConfigId id = kCandidates[i];
-    modeled_us[i] = wgmma_modeled_us(s, id, tiles(id), wgmma_split_k(s, id, tiles(id), gpu, quiet), gpu);
+    modeled_us[i] = wgmma_k_cut(s, id, tiles(id), gpu, quiet).us;
     if (id == by_rule) rule_us = modeled_us[i];
   }
   WgmmaConfigId best = by_rule;
@@ -761,8 +792,10 @@ Plan plan_gemm(const GemmShape& s, const GpuInfo& gpu, std::string_view requeste
     // Persistent: blocks_per_sm blocks per SM; a k-tile is k_boxes x 128 bytes of K.
     const WgmmaTile& t = wgmma_tile(plan.wgmma_config);
     const int64_t tiles = tile_count(wgmma_kernel_shape(s, plan.wgmma_c_transposed), t.block_m, t.block_n);
-    plan.split = wgmma_split_k(s, plan.wgmma_config, tiles, gpu, why);
-    if (!plan.split.active()) {
+    const WgmmaKCut cut = wgmma_k_cut(s, plan.wgmma_config, tiles, gpu, why);
+    plan.split = cut.split;
+    plan.last_wave = cut.halves;
+    if (!plan.split.active() && !plan.last_wave.active()) {
       const int64_t k_tiles = ceil_div(s.k, int64_t{t.block_k(static_cast<int>(c10::elementSize(s.dtype)))});
       plan.last_wave = pick_last_wave_split(tiles, k_tiles, int64_t{gpu.sm_count} * t.blocks_per_sm, why);
     }

@@ -885,9 +885,12 @@ void launch_config(const MatrixView& a, const MatrixView& b, Out* out, const Gem
   const int sm_count = at::cuda::getCurrentDeviceProperties()->multiProcessorCount;
   TORCH_CHECK(tiles * split.splits <= kMaxPersistentUnits, "tiledmm.gemm (wgmma): ", tiles * split.splits,
               " work units exceed the persistent schedule's 32-bit indices");
-  // Persistent: as many blocks as fit on the GPU at once, or one per unit if fewer.
-  const unsigned blocks =
-      static_cast<unsigned>(std::min<int64_t>(tiles * split.splits, int64_t{sm_count} * kTile.blocks_per_sm));
+  // Persistent: as many blocks as fit on the GPU at once, or one per unit if fewer. A
+  // product cut in halves (every tile in the split "last wave", at most half a wave of them)
+  // takes a block per head and one per tail.
+  const int64_t slots = int64_t{sm_count} * kTile.blocks_per_sm;
+  const bool halves = last_wave.active() && last_wave.tiles == tiles && !last_wave_split_switched_off();
+  const unsigned blocks = static_cast<unsigned>(halves ? 2 * tiles : std::min(tiles * split.splits, slots));
   // A split last wave: a partial-sum slot per split tile (one tile of float32) and a flag per
   // slot and consumer, zeroed here; the workspace returns to the caching allocator on this
   // stream.
@@ -896,10 +899,11 @@ void launch_config(const MatrixView& a, const MatrixView& b, Out* out, const Gem
   if (last_wave.active() && !last_wave_split_switched_off()) {
     constexpr int64_t kBK = kTile.block_k(sizeof(T));
     const int64_t k_tiles = (p.k + kBK - 1) / kBK;
-    TORCH_CHECK(!split.active() && tiles > blocks && last_wave.tiles == tiles % blocks &&
-                    last_wave.head_k_tiles > 0 && last_wave.head_k_tiles < k_tiles,
-                "tiledmm.gemm (wgmma): a split last wave needs its R = tiles mod blocks tiles, no split-K, and a "
-                "head shorter than K");
+    TORCH_CHECK(!split.active() && (tiles > blocks || (halves && blocks <= slots)) &&
+                    last_wave.tiles == tiles % blocks && last_wave.head_k_tiles > 0 &&
+                    last_wave.head_k_tiles < k_tiles,
+                "tiledmm.gemm (wgmma): a split last wave needs its R = tiles mod blocks tiles (all of them: at "
+                "most half as many as the block slots), no split-K, and a head shorter than K");
     const int64_t sum_floats = last_wave.tiles * kTile.block_m * kTile.block_n;
     const int64_t flags = last_wave.tiles * kTile.consumers();
     // (on the current device: the caller's guard holds C's)
