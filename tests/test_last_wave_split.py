@@ -12,6 +12,11 @@ from conftest import (TWO_BLOCKS_PER_SM_WGMMA, assert_graph_replays_gemm, assert
                       needs_sm90a_build, runs_wgmma, two_blocks_per_sm_split_shape)
 
 
+EVERY_DTYPE = pytest.mark.parametrize("dtype", [torch.bfloat16, torch.float16, torch.float32], ids=str)
+EVERY_LAYOUT = pytest.mark.parametrize("layouts", [("row", "row"), ("row", "col"), ("col", "row"), ("col", "col")],
+                                       ids=lambda l: "-".join(l))
+
+
 @needs_sm90a_build
 def test_planner_splits_the_last_wave():
     # 2048 tiles of 128x256 on 132 SMs: the 16th wave runs 68 tiles. The 64 idle blocks
@@ -64,10 +69,34 @@ def poison_cached_blocks(*blocks):
         torch.full((numel,), float("nan"), dtype=dtype, device="cuda")
 
 
+def assert_split_product_matches_float64(m, n, k, dtype, layouts, split_tiles, tile_outputs, kernel=None):
+    """Fresh operands in `layouts`, the output and partial-sum workspace landing on NaN, the
+    result against float64; the same blocks meet at the same tiles every run: bitwise repeats."""
+    gen = torch.Generator(device="cuda").manual_seed(m + n + k)
+    a = make_operand(m, k, dtype, "cuda", layouts[0], gen)
+    b = make_operand(k, n, dtype, "cuda", layouts[1], gen)
+    poison_cached_blocks((m * n, dtype), (split_tiles * (tile_outputs + 2), torch.float32))
+    out = tiledmm.gemm(a, b, kernel=kernel)
+    assert_matches_reference(out, a, b, tf32=dtype == torch.float32)
+    for _ in range(2):
+        assert torch.equal(tiledmm.gemm(a, b, kernel=kernel), out)
+
+
+def assert_linear_epilogue_applied_once(m, n, k, activation):
+    """tiledmm.linear with bias (and the activation) on a product whose tiles are split: the
+    tile's finishing block adds the bias and applies the activation once, after the sums."""
+    x = torch.randn(m, k, device="cuda", dtype=torch.bfloat16)
+    w = torch.randn(n, k, device="cuda", dtype=torch.bfloat16) / math.sqrt(k)
+    bias = torch.randn(n, device="cuda", dtype=torch.bfloat16)
+    out = tiledmm.linear(x, w, bias, activation=activation)
+    z = x.double() @ w.double().t() + bias.double()
+    ref = torch.nn.functional.gelu(z) if activation == "gelu" else z
+    torch.testing.assert_close(out.double(), ref, rtol=2e-2, atol=2e-2)
+
+
 @runs_wgmma
-@pytest.mark.parametrize("dtype", [torch.bfloat16, torch.float16, torch.float32], ids=str)
-@pytest.mark.parametrize("layouts", [("row", "row"), ("row", "col"), ("col", "row"), ("col", "col")],
-                         ids=lambda l: "-".join(l))
+@EVERY_DTYPE
+@EVERY_LAYOUT
 def test_split_tiles_match_float64(dtype, layouts, monkeypatch):
     monkeypatch.setattr(torch.backends.cuda.matmul, "allow_tf32", True)
     sms = torch.cuda.get_device_properties(0).multi_processor_count
@@ -77,15 +106,7 @@ def test_split_tiles_match_float64(dtype, layouts, monkeypatch):
         split_tiles, head = p["last_wave_split"]
         assert p["kernel"] == "wgmma" and split_tiles > 0, p  # the test tests what it says
         tails_per_idle_block.add(math.ceil(split_tiles / (sms - split_tiles)))
-        gen = torch.Generator(device="cuda").manual_seed(m + n + k)
-        a = make_operand(m, k, dtype, "cuda", layouts[0], gen)
-        b = make_operand(k, n, dtype, "cuda", layouts[1], gen)
-        poison_cached_blocks((m * n, dtype), (split_tiles * (128 * 256 + 2), torch.float32))
-        out = tiledmm.gemm(a, b)
-        assert_matches_reference(out, a, b, tf32=dtype == torch.float32)
-        # The same blocks meet at the same tiles every run: bitwise reproducible.
-        for _ in range(2):
-            assert torch.equal(tiledmm.gemm(a, b), out)
+        assert_split_product_matches_float64(m, n, k, dtype, layouts, split_tiles, 128 * 256)
     assert len(tails_per_idle_block) > 1 and max(tails_per_idle_block) > 1, tails_per_idle_block
 
 
@@ -94,15 +115,8 @@ def test_split_tiles_match_float64(dtype, layouts, monkeypatch):
 def test_split_tiles_apply_bias_and_activation_once(activation):
     sms = torch.cuda.get_device_properties(0).multi_processor_count
     m, n, k = split_shapes(sms)[1]
-    dtype = torch.bfloat16
-    assert wgmma_plan(m, n, k, dtype, b_col=True)["last_wave_split"][0] > 0
-    x = torch.randn(m, k, device="cuda", dtype=dtype)
-    w = torch.randn(n, k, device="cuda", dtype=dtype) / 50
-    bias = torch.randn(n, device="cuda", dtype=dtype)
-    out = tiledmm.linear(x, w, bias, activation=activation)
-    z = x.double() @ w.double().t() + bias.double()
-    ref = torch.nn.functional.gelu(z) if activation == "gelu" else z
-    torch.testing.assert_close(out.double(), ref, rtol=2e-2, atol=2e-2)
+    assert wgmma_plan(m, n, k, torch.bfloat16, b_col=True)["last_wave_split"][0] > 0
+    assert_linear_epilogue_applied_once(m, n, k, activation)
 
 
 @runs_wgmma
@@ -129,13 +143,7 @@ def test_split_tiles_of_a_two_blocks_per_sm_config(dtype, monkeypatch):
     p = tiledmm.plan(m, n, k, dtype, kernel=spec, compute_capability=cc, sm_count=sms, allow_tf32=True)
     split_tiles = p["last_wave_split"][0]
     assert split_tiles > 0, p
-    gen = torch.Generator(device="cuda").manual_seed(m + n + k)
-    a = make_operand(m, k, dtype, "cuda", "row", gen)
-    b = make_operand(k, n, dtype, "cuda", "col", gen)
-    poison_cached_blocks((m * n, dtype), (split_tiles * (64 * 64 + 1), torch.float32))
-    out = tiledmm.gemm(a, b, kernel=spec)
-    assert_matches_reference(out, a, b, tf32=dtype == torch.float32)
-    assert torch.equal(tiledmm.gemm(a, b, kernel=spec), out)
+    assert_split_product_matches_float64(m, n, k, dtype, ("row", "col"), split_tiles, 64 * 64, kernel=spec)
 
 
 @needs_sm90a_build
@@ -161,9 +169,8 @@ def halves_shape(dtype):
 
 
 @runs_wgmma
-@pytest.mark.parametrize("dtype", [torch.bfloat16, torch.float16, torch.float32], ids=str)
-@pytest.mark.parametrize("layouts", [("row", "row"), ("row", "col"), ("col", "row"), ("col", "col")],
-                         ids=lambda l: "-".join(l))
+@EVERY_DTYPE
+@EVERY_LAYOUT
 def test_halves_match_float64(dtype, layouts, monkeypatch):
     monkeypatch.setattr(torch.backends.cuda.matmul, "allow_tf32", True)
     if torch.cuda.get_device_properties(0).multi_processor_count < 128:
@@ -172,14 +179,7 @@ def test_halves_match_float64(dtype, layouts, monkeypatch):
     p = wgmma_plan(m, n, k, dtype, layouts[0] == "col", layouts[1] == "col")
     split_tiles, head = p["last_wave_split"]
     assert p["kernel"] == "wgmma" and split_tiles == 64 and "K in two halves" in p["reason"], p
-    gen = torch.Generator(device="cuda").manual_seed(m + n + k)
-    a = make_operand(m, k, dtype, "cuda", layouts[0], gen)
-    b = make_operand(k, n, dtype, "cuda", layouts[1], gen)
-    poison_cached_blocks((m * n, dtype), (split_tiles * (128 * 128 + 2), torch.float32))
-    out = tiledmm.gemm(a, b)
-    assert_matches_reference(out, a, b, tf32=dtype == torch.float32)
-    for _ in range(2):
-        assert torch.equal(tiledmm.gemm(a, b), out)
+    assert_split_product_matches_float64(m, n, k, dtype, layouts, split_tiles, 128 * 128)
 
 
 @runs_wgmma
@@ -189,13 +189,7 @@ def test_halves_apply_bias_and_activation_once(activation):
         pytest.skip("the shape is cut in halves only on GPUs of >= 128 SMs")
     m, n, k = halves_shape(torch.bfloat16)
     assert "K in two halves" in wgmma_plan(m, n, k, torch.bfloat16, b_col=True)["reason"]
-    x = torch.randn(m, k, device="cuda", dtype=torch.bfloat16)
-    w = torch.randn(n, k, device="cuda", dtype=torch.bfloat16) / 90
-    bias = torch.randn(n, device="cuda", dtype=torch.bfloat16)
-    out = tiledmm.linear(x, w, bias, activation=activation)
-    z = x.double() @ w.double().t() + bias.double()
-    ref = torch.nn.functional.gelu(z) if activation == "gelu" else z
-    torch.testing.assert_close(out.double(), ref, rtol=2e-2, atol=2e-2)
+    assert_linear_epilogue_applied_once(m, n, k, activation)
 
 
 @runs_wgmma
