@@ -397,9 +397,9 @@ double wgmma_halves_modeled_us(WgmmaConfigId id, double tiles, double head_k_til
 // 35.4 whole). Halves spare the reduction kernel and its planes (bf16 1024x1024x8192 on
 // 128x128 tiles: 30.5 us against 36.6 in 2 slices; TF32 nt 1024x1024x4096: 31.2 against
 // 35.8); not for 64x64 tiles, whose halves share SMs two by two (bf16 512x1024x4096: 16.2
-// against 14.9 in 4 slices of 128x128). At shallower K the model misjudges the smallest products (TF32 nn 64x1024x1024: 9.1
-// us whole against 7.8 in 2 slices), and the waves rule (pick_split_k) stays, without halves
-// (bench/NOTES.md, sessions 36 and 37).
+// against 14.9 in 4 slices of 128x128). At shallower K the model misjudges the smallest
+// products (TF32 nn 64x1024x1024: 9.1 us whole against 7.8 in 2 slices), and the waves rule
+// (pick_split_k) stays, without halves (bench/NOTES.md, sessions 36 and 37).
 struct WgmmaKCut {
   SplitK split;          // split-K slices (1: none)
   LastWaveSplit halves;  // every tile in two halves (tiles: all of them), or none
@@ -533,7 +533,7 @@ WgmmaConfigId pick_wgmma_config(const GemmShape& s, const GpuInfo& gpu, const Re
   }
   // Too few 128x128 tiles to keep the SMs busy: the rules below (set at K <= 1024), unless K
   // is deep (>= kDeepKBytes of each row) and the time model (wgmma_modeled_us) finds a tile,
-  // with its slices, kTileMargin faster than the rule's. Deeper, a k-tile's cost decides,
+  // cut along K its best way (wgmma_k_cut), kTileMargin faster than the rule's. Deeper, a k-tile's cost decides,
   // and 128x128 tiles cost less per MMA than 128x64 ones (H100, CUDA graphs, bench/NOTES.md
   // session 37: bf16 768x768x8192 in 3 slices of 128x128 against 7 of 128x64, 24.5 against
   // 38.4 us; TF32 nn 768x1024x8192 in 2 slices of 128x128 against 11 of 128x64, 49.0 against
