@@ -371,7 +371,8 @@ double wgmma_modeled_us(const GemmShape& s, WgmmaConfigId id, double tiles, doub
   const double unit_us = slice_k_tiles * t.k_bytes() / 256.0 * (cost.alone + cost.busy * busy) + cost.fixed;
   double us = std::ceil(units / slots) * unit_us;
   if (splits > 1) {
-    us += kSplitKReductionUs + kSplitKUsPerPartialMB * 8e-6 * splits * static_cast<double>(s.m) * static_cast<double>(s.n);
+    const double partial_mb = 8e-6 * splits * static_cast<double>(s.m) * static_cast<double>(s.n);
+    us += kSplitKReductionUs + kSplitKUsPerPartialMB * partial_mb;
   }
   return us;
 }
