@@ -16,7 +16,8 @@ from tiledmm.explain import GPUS, explain
 @pytest.mark.parametrize("shape,dtype,layout", [((4096, 4096, 4096), "fp32", "nn"),
                                                 ((4097, 4095, 4093), "bf16", "nt"),
                                                 ((300, 200, 100), "fp64", "tt"),
-                                                ((1000, 1000, 1000), "fp32", "tn")])
+                                                ((1000, 1000, 1000), "fp32", "tn"),
+                                                ((1024, 1024, 8192), "bf16", "nn")])  # wgmma: halves
 def test_fields_agree_with_the_planner(gpu, shape, dtype, layout):
     m, n, k = shape
     e = explain(m, n, k, dtype, layout, gpu=gpu)
@@ -25,7 +26,8 @@ def test_fields_agree_with_the_planner(gpu, shape, dtype, layout):
                         compute_capability=model.compute_capability, sm_count=model.sm_count)
     assert (e.kernel, e.config, e.reason) == (plan["kernel"], plan["config"], plan["reason"])
     bm, bn, _ = e.block_tile
-    assert e.grid == math.ceil(m / bm) * math.ceil(n / bn) * plan["split_k"]
+    split_tiles = plan["last_wave_split"][0]  # each adds a block for its tail
+    assert e.grid == math.ceil(m / bm) * math.ceil(n / bn) * plan["split_k"] + split_tiles
     assert e.waves == pytest.approx(e.grid / (e.blocks_per_sm * model.sm_count))
     # Every thread holds its thread tile of outputs; wgmma's producer warpgroup holds none.
     output_threads = e.threads_per_block - (128 if e.kernel == "wgmma" else 0)
@@ -35,6 +37,7 @@ def test_fields_agree_with_the_planner(gpu, shape, dtype, layout):
         assert (bm // e.warp_tile[0]) * (bn // e.warp_tile[1]) * lanes == output_threads
     size = {"fp32": 4, "fp64": 8, "bf16": 2}[dtype]
     partials = 2 * max(size, 4) * plan["split_k"] * m * n if plan["split_k"] > 1 else 0  # written + read
+    partials += 2 * 4 * split_tiles * bm * bn  # split tiles' float32 sums, handed over
     assert e.bytes_moved == size * (m * k * math.ceil(n / bn) + k * n * math.ceil(m / bm) + m * n) + partials
     assert e.arithmetic_intensity == pytest.approx(2 * m * n * k / e.bytes_moved)
     peak = (model.tensor_tflops if e.kernel in ("mma", "wgmma") else model.peak_tflops)[e.dtype]
