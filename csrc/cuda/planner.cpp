@@ -54,6 +54,7 @@ constexpr int64_t kWgmmaMinSliceKTiles = 16;
 // From this many bytes of K per row, wgmma's split-K and its tile for products of few tiles
 // come from its time model (wgmma_k_cut, pick_wgmma_config).
 constexpr int64_t kDeepKBytes = 8192;
+bool has_deep_k(const GemmShape& s) { return s.k * static_cast<int64_t>(c10::elementSize(s.dtype)) >= kDeepKBytes; }
 
 // Split-K (split_k.h) for the mma and skinny families when the output tiles cannot fill the
 // GPU's resident block slots (simt and wgmma weigh slices with their time models).
@@ -362,14 +363,19 @@ constexpr double kSplitMargin = 1.05, kTileMargin = 1.15;
 // `slice_k_tiles` k-tiles (whole tiles: 1 slice of all of them). In doubles, which hold these
 // integers exactly: the slice search runs it up to 16 times per config, and with 64-bit
 // integer divisions a deep-K plan took ~1 us of host time.
-double wgmma_modeled_us(const GemmShape& s, WgmmaConfigId id, double tiles, double splits, double slice_k_tiles,
-                        const GpuInfo& gpu) {
+// One work unit of `k_tiles` k-tiles while `units` units share the GPU's block slots.
+double wgmma_unit_us(WgmmaConfigId id, double k_tiles, double units, const GpuInfo& gpu) {
   const WgmmaTile& t = wgmma_tile(id);
   const WgmmaUnitCost& cost = kWgmmaUnitCosts[static_cast<int>(id)];
-  const double units = tiles * splits, slots = static_cast<double>(gpu.sm_count * t.blocks_per_sm);
+  const double slots = static_cast<double>(gpu.sm_count * t.blocks_per_sm);
   const double busy = std::min(units, slots) / slots;
-  const double unit_us = slice_k_tiles * t.k_bytes() / 256.0 * (cost.alone + cost.busy * busy) + cost.fixed;
-  double us = std::ceil(units / slots) * unit_us;
+  return k_tiles * t.k_bytes() / 256.0 * (cost.alone + cost.busy * busy) + cost.fixed;
+}
+double wgmma_modeled_us(const GemmShape& s, WgmmaConfigId id, double tiles, double splits, double slice_k_tiles,
+                        const GpuInfo& gpu) {
+  const double units = tiles * splits;
+  const double slots = static_cast<double>(gpu.sm_count * wgmma_tile(id).blocks_per_sm);
+  double us = std::ceil(units / slots) * wgmma_unit_us(id, slice_k_tiles, units, gpu);
   if (splits > 1) {
     const double partial_mb = 8e-6 * splits * static_cast<double>(s.m) * static_cast<double>(s.n);
     us += kSplitKReductionUs + kSplitKUsPerPartialMB * partial_mb;
@@ -379,10 +385,7 @@ double wgmma_modeled_us(const GemmShape& s, WgmmaConfigId id, double tiles, doub
 // Every tile in two halves on two blocks (at most half a wave of tiles: one round), the head
 // `head_k_tiles` deep.
 double wgmma_halves_modeled_us(WgmmaConfigId id, double tiles, double head_k_tiles, const GpuInfo& gpu) {
-  const WgmmaTile& t = wgmma_tile(id);
-  const WgmmaUnitCost& cost = kWgmmaUnitCosts[static_cast<int>(id)];
-  const double busy = 2 * tiles / static_cast<double>(gpu.sm_count * t.blocks_per_sm);
-  return head_k_tiles * t.k_bytes() / 256.0 * (cost.alone + cost.busy * busy) + cost.fixed + cost.hand_over;
+  return wgmma_unit_us(id, head_k_tiles, 2 * tiles, gpu) + kWgmmaUnitCosts[static_cast<int>(id)].hand_over;
 }
 
 // How `tiles` tiles of wgmma config `id` are cut along K (the plan, plan_gemm, and the config
@@ -413,9 +416,7 @@ WgmmaKCut wgmma_k_cut(const GemmShape& s, WgmmaConfigId id, int64_t tiles, const
   const int block_k = t.block_k(static_cast<int>(c10::elementSize(s.dtype)));
   const int64_t slots = int64_t{gpu.sm_count} * t.blocks_per_sm;
   const int64_t min_slice_k_tiles = kWgmmaMinSliceKTiles / t.k_boxes;
-  if (s.k * static_cast<int64_t>(c10::elementSize(s.dtype)) < kDeepKBytes) {
-    return {pick_split_k(s, tiles, block_k, slots, why, min_slice_k_tiles), {}};
-  }
+  if (!has_deep_k(s)) return {pick_split_k(s, tiles, block_k, slots, why, min_slice_k_tiles), {}};
   const int64_t k_tiles = ceil_div(s.k, int64_t{block_k});
   const int64_t most = std::min(kMaxSplits, k_tiles / min_slice_k_tiles);
   const double k_tile_count = static_cast<double>(k_tiles), tile_count = static_cast<double>(tiles);
@@ -541,7 +542,7 @@ WgmmaConfigId pick_wgmma_config(const GemmShape& s, const GpuInfo& gpu, const Re
   // 133.6). Where the model's gain is smaller it ranked the tiles no better than a coin
   // (bf16 256x256x4096: 64x64 7.9 against 128x64 8.9).
   const WgmmaConfigId by_rule = pick_few_tile_wgmma_config(s, gpu, why);
-  if (s.k * static_cast<int64_t>(c10::elementSize(s.dtype)) < kDeepKBytes) return by_rule;
+  if (!has_deep_k(s)) return by_rule;
   constexpr WgmmaConfigId kCandidates[] = {WgmmaConfigId::k128x128, WgmmaConfigId::k128x64, WgmmaConfigId::k64x64};
   const Reasons quiet{nullptr};
   double modeled_us[std::size(kCandidates)];
