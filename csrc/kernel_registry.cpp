@@ -40,12 +40,16 @@ std::vector<KernelInfo> build_table() {
                    "shared memory; any shape runs, 32 small rows per block",
                    skinny_configs});
 #ifdef TILEDMM_WITH_SM90A
-  std::vector<std::string> wgmma_configs;
-  for (const auto& tile : cuda::kWgmmaTiles) wgmma_configs.emplace_back(tile.name);
+  std::vector<std::string> wgmma_configs, ping_pong_configs;
+  for (const auto& tile : cuda::kWgmmaTiles) {
+    wgmma_configs.emplace_back(tile.name);
+    if (tile.ping_pong) ping_pong_configs.emplace_back(tile.name);  // 16-bit kernels only
+  }
   table.push_back({"wgmma", c10::DeviceType::CUDA, {c10::kHalf, c10::kBFloat16, c10::kFloat}, 90,
                    "Hopper tensor cores: TMA bulk copies into swizzled shared memory, wgmma from "
-                   "warp-specialized consumer warpgroups, persistent grid (float32 runs as TF32)",
-                   wgmma_configs, /*arch_specific=*/true});
+                   "warp-specialized consumer warpgroups (cooperative or ping-pong), persistent grid "
+                   "(float32 runs as TF32)",
+                   wgmma_configs, /*arch_specific=*/true, ping_pong_configs});
 #endif
   std::vector<std::string> simt_configs;
   for (const auto& tile : cuda::kSimtTiles) simt_configs.emplace_back(tile.name);
@@ -65,6 +69,15 @@ bool KernelInfo::supports(c10::ScalarType dtype) const {
     if (d == dtype) return true;
   }
   return false;
+}
+
+bool KernelInfo::config_supports(std::string_view config, c10::ScalarType dtype) const {
+  if (config.rfind("f64_", 0) == 0) return dtype == c10::kDouble;
+  if (config.rfind("f32_", 0) == 0) return dtype == c10::kFloat;
+  for (const std::string& c : sixteen_bit_configs) {
+    if (c == config) return dtype == c10::kBFloat16 || dtype == c10::kHalf;
+  }
+  return supports(dtype);
 }
 
 std::string KernelInfo::dtype_list() const {

@@ -24,8 +24,12 @@ struct KernelInfo {
   std::vector<std::string> configs = {};
   // Arch-specific code (sm_90a): runs on exactly min_compute_capability, not later GPUs.
   bool arch_specific = false;
+  // Configs that run bfloat16 and float16 only (wgmma's ping-pong tiles).
+  std::vector<std::string> sixteen_bit_configs = {};
 
   bool supports(c10::ScalarType dtype) const;
+  // Whether `config` runs `dtype`: simt's are per dtype (f32_..., f64_...), some 16-bit only.
+  bool config_supports(std::string_view config, c10::ScalarType dtype) const;
   // Whether a GPU of compute capability `cc` (major * 10 + minor) may run it.
   bool runs_on(int cc) const { return arch_specific ? cc == min_compute_capability : cc >= min_compute_capability; }
   std::string dtype_list() const;  // "float32, float64"

@@ -73,12 +73,17 @@ def computes_in_tf32(kernel, dtype) -> bool:
     return dtype == torch.float32 and kernel is not None and kernel.split(":")[0] in ("wgmma", "mma")
 
 
+PING_PONG = "pingpong"  # in the names of wgmma's ping-pong configs
+
+
 def kernel_specs(info, dtype) -> list:
     """"name:config" for every tile config of a kernel that suits `dtype` (simt configs
-    are per dtype, f32_/f64_), or just the name for a kernel with one shape."""
+    are per dtype, f32_/f64_; wgmma's ping-pong configs are 16-bit only), or just the name
+    for a kernel with one shape."""
     prefix = {torch.float32: "f32_", torch.float64: "f64_"}.get(dtype)
     configs = [c for c in info.configs
-               if not (c.startswith("f32_") or c.startswith("f64_")) or c.startswith(prefix or "-")]
+               if (not (c.startswith("f32_") or c.startswith("f64_")) or c.startswith(prefix or "-"))
+               and not (dtype == torch.float32 and PING_PONG in c)]
     return [f"{info.name}:{c}" for c in configs] or [info.name]
 
 

@@ -108,3 +108,14 @@ def test_kernel_configs_are_validated():
         tiledmm.plan(8, 8, 8, torch.float32, kernel=f"simt:{f64}")
     with pytest.raises(RuntimeError, match="kernel 'simt' runs on cuda tensors"):
         tiledmm.gemm(a, b, kernel="simt:" + info["simt"].configs[0])
+
+
+def test_ping_pong_configs_refuse_float32():
+    info = {k.name: k for k in tiledmm.kernels()}
+    if "wgmma" not in info:
+        pytest.skip("built without sm_90a")
+    for config in (c for c in info["wgmma"].configs if "pingpong" in c):
+        with pytest.raises(RuntimeError, match=f"wgmma config {config} runs bfloat16 and float16 only"):
+            tiledmm.plan(512, 512, 512, torch.float32, kernel=f"wgmma:{config}", compute_capability=(9, 0))
+        plan = tiledmm.plan(512, 512, 512, torch.bfloat16, kernel=f"wgmma:{config}", compute_capability=(9, 0))
+        assert plan["config"] == config and plan["split_k"] == 1 and plan["last_wave_split"] == (0, 0), plan

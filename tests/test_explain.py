@@ -28,9 +28,11 @@ def test_fields_agree_with_the_planner(gpu, shape, dtype, layout):
     bm, bn, _ = e.block_tile
     split_tiles = plan["last_wave_split"][0]  # each adds a block for its tail
     assert e.grid == math.ceil(m / bm) * math.ceil(n / bn) * plan["split_k"] + split_tiles
-    assert e.waves == pytest.approx(e.grid / (e.blocks_per_sm * model.sm_count))
-    # Every thread holds its thread tile of outputs; wgmma's producer warpgroup holds none.
-    output_threads = e.threads_per_block - (128 if e.kernel == "wgmma" else 0)
+    assert e.waves == pytest.approx(e.grid / (e.tiles_per_block * e.blocks_per_sm * model.sm_count))
+    # Every thread holds its thread tile of outputs; wgmma's producer warpgroup holds none, and
+    # a ping-pong block's two consumers hold a tile each.
+    assert e.tiles_per_block == (2 if "pingpong" in e.config else 1)
+    output_threads = (e.threads_per_block - (128 if e.kernel == "wgmma" else 0)) // e.tiles_per_block
     assert e.thread_tile[0] * e.thread_tile[1] * output_threads == bm * bn
     if e.warp_tile:
         lanes = 128 if e.kernel == "wgmma" else 32  # a warpgroup or a warp per warp tile

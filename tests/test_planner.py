@@ -88,7 +88,7 @@ def test_half_types_use_tensor_cores():
 
 @needs_sm90a_build
 def test_wgmma_tile_by_tile_count():
-    p = tiledmm.plan(4096, 4096, 4096, torch.bfloat16)  # 512 tiles of 128x256
+    p = tiledmm.plan(4096, 4096, 6144, torch.bfloat16)  # 512 tiles of 128x256
     assert p["kernel"] == "wgmma" and p["config"] == "128x256_k128B_2wg_s4" and "512 tiles" in p["reason"]
     # 128 tiles of 128x256 fill 97% of 132 SMs in one wave; 256 of 128x128 would take two.
     p = tiledmm.plan(2048, 2048, 2048, torch.bfloat16)
@@ -246,3 +246,25 @@ def test_named_config():
     assert p["kernel"] == "mma" and p["config"] == "128x256x32_w64x64_mma16816_s4"
     with pytest.raises(RuntimeError, match="kernel 'mma' has no config 'x'"):
         tiledmm.plan(64, 64, 64, torch.bfloat16, kernel="mma:x")
+
+
+@needs_sm90a_build
+def test_ping_pong_for_many_tiles_of_short_k():
+    # >= 6 tiles of 128x128 per SM and K <= 8 KB per row, in 16-bit: ping-pong consumers.
+    p = tiledmm.plan(4096, 4096, 4096, torch.bfloat16, sm_count=132)
+    assert p["config"] == "128x128_k128B_pingpong_s6" and "1024 tiles of 128x128 (7 per SM)" in p["reason"], p
+    assert p["split_k"] == 1 and p["last_wave_split"] == (0, 0), p
+    for layout in [(False, False), (True, True), (False, True), (True, False)]:
+        p = tiledmm.plan(8192, 4096, 1024, torch.float16, a_col_major=layout[0], b_col_major=layout[1], sm_count=132)
+        assert p["config"] == "128x128_k128B_pingpong_s6", (layout, p)
+    # K deeper than 8 KB, fewer than 6 tiles per SM, TF32, or an operand TMA cannot read in
+    # place: the cooperative tiles.
+    assert tiledmm.plan(4096, 4096, 4104, torch.bfloat16, sm_count=132)["config"] == "128x256_k128B_2wg_s4"
+    assert tiledmm.plan(2048, 4096, 4096, torch.bfloat16, sm_count=132)["config"] == "128x256_k128B_2wg_s4"
+    assert tiledmm.plan(4096, 4096, 4096, torch.float32, sm_count=132, allow_tf32=True)["config"] == \
+        "128x256_k128B_2wg_s4"
+    for aligned in [dict(a_aligned=False), dict(b_aligned=False)]:
+        assert tiledmm.plan(4096, 4096, 4096, torch.bfloat16, sm_count=132, **aligned)["config"] == \
+            "128x256_k128B_2wg_s4", aligned
+    # The same product on a GPU of more SMs has fewer tiles per SM.
+    assert tiledmm.plan(4096, 4096, 4096, torch.bfloat16, sm_count=200)["config"] == "128x256_k128B_2wg_s4"

@@ -92,6 +92,7 @@ class Explanation:
     limited_by: str
     split_k: int = 1           # K slices per output tile (split-K; 1 = none)
     split_tiles: int = 0       # wgmma tiles whose K is cut between two blocks (last wave, halves)
+    tiles_per_block: int = 1   # tiles a block holds at once (wgmma ping-pong: one per consumer)
     measured_ms: Optional[float] = None
 
     @property
@@ -118,6 +119,8 @@ class Explanation:
             f"grid         {self.grid} blocks = {math.ceil(self.m / bm)} x {math.ceil(self.n / bn)} tiles"
             + (f" x {self.split_k} K slices (split-K, then a reduction pass)" if self.split_k > 1 else "")
             + (f" + {self.split_tiles} tails of tiles cut in two along K" if self.split_tiles else "")
+            + (f"; {self.tiles_per_block} tiles per block at once (ping-pong consumers)"
+               if self.tiles_per_block > 1 else "")
             + f"; {self.blocks_per_sm} block(s)/SM -> {self.waves:.2f} waves",
             f"resources    {self.smem_bytes:,} B shared memory per block; registers/thread: "
             + (f"{self.registers} ({self.spill_bytes} B spilled)" if self.registers is not None
@@ -139,9 +142,9 @@ def _tile_table() -> dict:
     tiles = {}
     for row in torch.ops.tiledmm._tile_table():
         name, *fields = row.split("|")
-        (bm, bn, bk, wm, wn, tm, tn, stages, threads, min_blocks, elem, smem) = map(int, fields)
+        (bm, bn, bk, wm, wn, tm, tn, stages, threads, min_blocks, elem, smem, at_once) = map(int, fields)
         tiles[name] = dict(block=(bm, bn, bk), warp=(wm, wn), thread=(tm, tn), stages=stages,
-                           threads=threads, min_blocks=min_blocks, smem=smem)
+                           threads=threads, min_blocks=min_blocks, smem=smem, tiles_per_block=at_once)
     return tiles
 
 
@@ -168,10 +171,12 @@ def explain(m: int, n: int, k: int, dtype="fp32", layout: str = "nn", gpu: Optio
         if plan["c_transposed"]:  # skinny with N the small side, or TF32 wgmma with B row-major
             block, warp, thread = (block[1], block[0], block[2]), warp[::-1], thread[::-1]
         blocks_per_sm = t["min_blocks"]
+        tiles_per_block = t["tiles_per_block"]
     else:  # classic16
         block, warp, thread, stages, threads = (16, 16, 16), None, (1, 1), 1, 256
         smem = 2 * 16 * 16 * (8 if dtype == torch.float64 else 4)
         blocks_per_sm = None
+        tiles_per_block = 1
 
     registers = spills = None
     on_this_gpu = gpu is None and torch.cuda.is_available()
@@ -203,9 +208,9 @@ def explain(m: int, n: int, k: int, dtype="fp32", layout: str = "nn", gpu: Optio
     explanation = Explanation(
         m, n, k, dtype, layout, model.name, plan["kernel"], plan["config"], plan["reason"],
         block, warp, thread, stages, threads, grid, blocks_per_sm,
-        grid / (blocks_per_sm * model.sm_count), smem, registers, spills, flops, bytes_moved,
+        grid / (tiles_per_block * blocks_per_sm * model.sm_count), smem, registers, spills, flops, bytes_moved,
         intensity, bound, flops / (bound * 1e12) * 1e3 if bound else 0.0,
-        "compute" if peak <= memory_tflops else "memory", split_k, split_tiles)
+        "compute" if peak <= memory_tflops else "memory", split_k, split_tiles, tiles_per_block)
     if run:
         if not on_this_gpu:
             raise RuntimeError("--run needs a GPU (and no --gpu model)")

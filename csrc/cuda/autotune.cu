@@ -43,10 +43,7 @@ std::vector<std::string> candidates(const GemmShape& s, const cudaDeviceProp& pr
       continue;
     }
     for (const std::string& config : info.configs) {
-      // simt configs are per dtype: f32_... and f64_...
-      const bool f64_config = config.rfind("f64_", 0) == 0, f32_config = config.rfind("f32_", 0) == 0;
-      if ((f64_config && s.dtype != c10::kDouble) || (f32_config && s.dtype != c10::kFloat)) continue;
-      specs.push_back(info.name + ":" + config);
+      if (info.config_supports(config, s.dtype)) specs.push_back(info.name + ":" + config);
     }
   }
   return specs;

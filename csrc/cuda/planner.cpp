@@ -347,6 +347,7 @@ constexpr WgmmaUnitCost kWgmmaUnitCosts[] = {
     {0.55, 0.29, 1.8, 4.7},  // 128x128
     {0.30, 0.30, 1.1, 4.1},  // 128x64
     {0.34, 0.41, 0.7, 0},    // 64x64, two blocks per SM (never cut in halves)
+    {0, 0, 0, 0},            // 128x128 ping-pong: only for products of many tiles (never modeled)
 };
 static_assert(sizeof(kWgmmaUnitCosts) / sizeof(kWgmmaUnitCosts[0]) == static_cast<int>(WgmmaConfigId::kCount),
               "one WgmmaUnitCost per WgmmaConfigId");
@@ -486,6 +487,8 @@ WgmmaConfigId pick_few_tile_wgmma_config(const GemmShape& s, const GpuInfo& gpu,
   return WgmmaConfigId::k128x64;
 }
 
+constexpr int64_t kPingPongMaxKBytes = 8192, kPingPongMinTilesPerSm = 6;
+
 WgmmaConfigId pick_wgmma_config(const GemmShape& s, const GpuInfo& gpu, const Reasons& why) {
   auto tiles = [&](WgmmaConfigId id) { return tile_count(s, wgmma_tile(id).block_m, wgmma_tile(id).block_n); };
   const int64_t wide = tiles(WgmmaConfigId::k128x256), square = tiles(WgmmaConfigId::k128x128);
@@ -518,6 +521,24 @@ WgmmaConfigId pick_wgmma_config(const GemmShape& s, const GpuInfo& gpu, const Re
     }
     why.add(wide, " tiles of 128x64 (N fits one 64-wide tile: wider ones would add only padding)");
     return WgmmaConfigId::k128x64;
+  }
+  // Many tiles and K of at most 8 KB per row (16-bit): 128x128 tiles whose two consumers take
+  // turns (ping-pong), so each tile's epilogue runs under the other consumer's MMAs instead of
+  // stopping both. The shorter K, the larger the epilogue's share (H100 bf16 linear, CUDA
+  // graphs, against 128x256: 4096x4096x1024 48.2 against 51.0 us, 8192x8192x1024 202.6 against
+  // 226.3, 8192x4096x4096 411.5 against 429.2, + bias + silu 406.5 against 460.0). Deeper K
+  // (4096x4096x11008: 587 against 523 us) and fewer than ~6 tiles per SM (2048x4096x4096: 3.9,
+  // 93.8 against 91.7) run slower than 128x256: each tile stages as much per MMA as 128x128's,
+  // which needs more of L2, and the consumers' turns then leave the tensor cores idle at the
+  // ends of the block's schedule (bench/NOTES.md, session 38). TF32 has no ping-pong kernel;
+  // operands TMA cannot read in place keep the tiles their copies and row classes were tuned
+  // for (the ping-pong kernel reads neither by row classes).
+  const int64_t k_bytes = s.k * static_cast<int64_t>(c10::elementSize(s.dtype));
+  if (s.dtype != c10::kFloat && s.a_tma_aligned && s.b_tma_aligned && k_bytes <= kPingPongMaxKBytes &&
+      square >= kPingPongMinTilesPerSm * gpu.sm_count) {
+    why.add(square, " tiles of 128x128 (", square / gpu.sm_count, " per SM) and K of ", k_bytes,
+            " bytes per row: ping-pong consumers, each tile's epilogue under the other's MMAs");
+    return WgmmaConfigId::k128x128pp;
   }
   if (keeps_sms_busy(wide, gpu)) {
     const int64_t wide_waves = ceil_div(wide, gpu.sm_count), square_waves = ceil_div(square, gpu.sm_count);
@@ -793,6 +814,11 @@ Plan plan_gemm(const GemmShape& s, const GpuInfo& gpu, std::string_view requeste
   } else if (s.k > 0 && plan.family == KernelFamily::kWgmma) {
     // Persistent: blocks_per_sm blocks per SM; a k-tile is k_boxes x 128 bytes of K.
     const WgmmaTile& t = wgmma_tile(plan.wgmma_config);
+    if (t.ping_pong) {
+      TORCH_CHECK(s.dtype != c10::kFloat, "tiledmm: wgmma config ", t.name,
+                  " runs bfloat16 and float16 only, not float32 (TF32)");
+      return plan;  // whole tiles: its consumers take turns on them
+    }
     const int64_t tiles = tile_count(wgmma_kernel_shape(s, plan.wgmma_c_transposed), t.block_m, t.block_n);
     const WgmmaKCut cut = wgmma_k_cut(s, plan.wgmma_config, tiles, gpu, why);
     plan.split = cut.split;
@@ -832,24 +858,27 @@ std::vector<std::string> plan_op(int64_t m, int64_t n, int64_t k, c10::ScalarTyp
 }
 
 // tiledmm::_tile_table: the tile configs of the mma, wgmma, skinny and simt families, one row each:
-// "name|block_m|block_n|block_k|warp_m|warp_n|thread_m|thread_n|stages|threads|min_blocks_per_sm|element_size|smem_bytes"
-// (mma: thread_m x thread_n = the outputs one thread holds, spread over its fragments).
+// "name|block_m|block_n|block_k|warp_m|warp_n|thread_m|thread_n|stages|threads|min_blocks_per_sm|element_size|
+// smem_bytes|tiles_per_block" (mma: thread_m x thread_n = the outputs one thread holds, spread over its
+// fragments; tiles_per_block: the tiles a block holds at once, 2 for wgmma's ping-pong consumers).
 std::vector<std::string> tile_table_op() {
   std::vector<std::string> rows;
   for (const MmaTile& t : kMmaTiles) {
     std::ostringstream row;
     row << t.name << '|' << t.block_m << '|' << t.block_n << '|' << t.block_k << '|' << t.warp_m()
         << '|' << t.warp_n() << '|' << 2 * t.frags_m() << '|' << 2 * t.frags_n() << '|' << t.stages
-        << '|' << t.threads() << '|' << t.min_blocks_per_sm << '|' << 2 << '|' << t.smem_bytes(2);
+        << '|' << t.threads() << '|' << t.min_blocks_per_sm << '|' << 2 << '|' << t.smem_bytes(2) << "|1";
     rows.push_back(row.str());
   }
   // wgmma: block_k for 2-byte types (k_boxes x 128 bytes of K); the "warp" tile is a consumer
   // warpgroup's 64 x block_n slab, of which a thread holds 2 rows x block_n / 4 columns.
+  // A ping-pong consumer holds the whole tile: its slabs_per_consumer slabs.
   for (const WgmmaTile& t : kWgmmaTiles) {
     std::ostringstream row;
-    row << t.name << '|' << t.block_m << '|' << t.block_n << '|' << t.block_k(2) << '|' << 64
-        << '|' << t.block_n << '|' << 2 << '|' << t.block_n / 4 << '|' << t.stages << '|' << t.threads()
-        << '|' << t.blocks_per_sm << '|' << 2 << '|' << t.smem_bytes();
+    row << t.name << '|' << t.block_m << '|' << t.block_n << '|' << t.block_k(2) << '|'
+        << 64 * t.slabs_per_consumer() << '|' << t.block_n << '|' << 2 * t.slabs_per_consumer() << '|'
+        << t.block_n / 4 << '|' << t.stages << '|' << t.threads()
+        << '|' << t.blocks_per_sm << '|' << 2 << '|' << t.smem_bytes() << '|' << (t.ping_pong ? t.consumers() : 1);
     rows.push_back(row.str());
   }
   // skinny: the block tile is up to 32 small rows x block_rows large rows (listed as
@@ -860,7 +889,7 @@ std::vector<std::string> tile_table_op() {
     std::ostringstream row;
     row << t.name << '|' << SkinnyTile::kSmallRowsMax << '|' << t.block_rows() << '|' << t.step_k() << '|'
         << SkinnyTile::kSmallRowsMax << '|' << t.block_rows() << '|' << 8 << '|' << t.w_tiles << '|'
-        << 1 << '|' << t.threads() << '|' << 1 << '|' << 2 << '|' << t.reduce_smem_bytes();
+        << 1 << '|' << t.threads() << '|' << 1 << '|' << 2 << '|' << t.reduce_smem_bytes() << "|1";
     rows.push_back(row.str());
   }
   for (int i = 0; i < static_cast<int>(SimtConfigId::kCount); ++i) {
@@ -870,7 +899,7 @@ std::vector<std::string> tile_table_op() {
     row << t.name << '|' << t.block_m << '|' << t.block_n << '|' << t.block_k << '|' << t.warp_m()
         << '|' << t.warp_n() << '|' << t.thread_m() << '|' << t.thread_n() << '|' << t.stages
         << '|' << t.threads() << '|' << t.min_blocks_per_sm << '|' << element_size << '|'
-        << t.smem_bytes(element_size);
+        << t.smem_bytes(element_size) << "|1";
     rows.push_back(row.str());
   }
   return rows;

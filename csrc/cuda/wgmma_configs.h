@@ -4,8 +4,11 @@
 
 namespace tiledmm::cuda {
 
-// A block of one producer warpgroup (one thread issues the TMA copies) and block_m / 64
-// consumer warpgroups, each owning a 64 x block_n slab of the output tile. A k-tile stages
+// A block of one producer warpgroup (one thread issues the TMA copies) and consumer
+// warpgroups. Cooperative configs: block_m / 64 consumers, each owning a 64 x block_n slab of
+// every output tile. Ping-pong configs (`ping_pong`): two consumers that take turns on whole
+// tiles (each tile's block_m / 64 slabs), so that one's epilogue runs under the other's MMAs
+// (the turns change right after the last MMAs of a tile are issued). A k-tile stages
 // k_boxes x 128 bytes of K per row (128 bytes: 64 bf16/fp16 or 32 tf32 elements, one swizzle
 // row; each 128 bytes of K is its own swizzled box). blocks_per_sm: the blocks resident per
 // SM that the config is built for (its register and shared-memory budget); the persistent
@@ -16,13 +19,17 @@ struct WgmmaTile {
   int k_boxes;
   int stages;
   int blocks_per_sm;
+  bool ping_pong = false;
 
   static constexpr int kRowBytes = 128;  // bytes of K per swizzled row (the swizzle width)
   static constexpr int kBarrierBytes = 1024;  // full/empty mbarriers, padded to keep 1024-B alignment
   // The epilogue stages C through shared memory in boxes of 64 rows x 128 bytes (one TMA
   // store each), two alternating buffers per consumer warpgroup.
   static constexpr int kOutputBoxBytes = 64 * kRowBytes;
-  constexpr int consumers() const { return block_m / 64; }
+  constexpr int consumers() const { return ping_pong ? 2 : block_m / 64; }
+  constexpr int slabs_per_consumer() const { return ping_pong ? block_m / 64 : 1; }
+  // The warps that read a stage and release it: one consumer's (ping-pong), or all of them.
+  constexpr int stage_reader_warps() const { return 4 * (ping_pong ? 1 : consumers()); }
   constexpr int threads() const { return 128 * (consumers() + 1); }
   constexpr int k_bytes() const { return k_boxes * kRowBytes; }  // bytes of K per k-tile row
   constexpr int block_k(int element_size) const { return k_bytes() / element_size; }
@@ -39,10 +46,11 @@ enum class WgmmaConfigId : int {
   k128x128 = 1,  // 2 consumers of 64x128 (64 accumulators/thread), 6 stages
   k128x64 = 2,   // 2 consumers of 64x64 (32 accumulators/thread), 4 stages of 256 bytes of K: small problems
   k64x64 = 3,    // 1 consumer of 64x64, 4 stages, 2 blocks per SM: products of few tiles
-  kCount = 4,
+  k128x128pp = 4,  // ping-pong: 2 consumers taking turns on 128x128 tiles (2 slabs, 128 accumulators/thread), 6 stages
+  kCount = 5,
 };
 
-// Fields: name, block m/n, k boxes (128 bytes of K each), stages, blocks per SM.
+// Fields: name, block m/n, k boxes (128 bytes of K each), stages, blocks per SM, ping-pong.
 //   128x256, 128x128, 128x64: 384 threads, 1 block per SM, 231,424 B of shared memory (a
 //   block may have at most 232,448): 4 x 48 KiB stages, 6 x 32 KiB, 4 x 48 KiB, each + 32
 //   KiB of output buffers + barriers + alignment.
@@ -51,6 +59,8 @@ enum class WgmmaConfigId : int {
 //   128 MMAs: with 64-deep k-tiles they cost ~600 cycles per k-tile, more than its 256
 //   cycles of MMAs (H100 bf16 kernel times, same call: 768^3 5.5 -> 5.0 us, 1024^3 6.5 ->
 //   6.2; bench/NOTES.md, session 35).
+//   128x128 ping-pong: 384 threads, each consumer 128 accumulators per thread (the 128x256
+//   config's registers), 6 x 32 KiB stages + 32 KiB of output buffers, as 128x128.
 //   64x64: 256 threads, 2 blocks per SM (so at most 128 registers per thread, and no
 //   register hand-over between warpgroups), 83,968 B each: 4 x 16 KiB stages + 16 KiB of
 //   output buffers + barriers + alignment.
@@ -59,6 +69,7 @@ constexpr WgmmaTile kWgmmaTiles[] = {
     {"128x128_k128B_2wg_s6", 128, 128, 1, 6, 1},
     {"128x64_k256B_2wg_s4", 128, 64, 2, 4, 1},
     {"64x64_k128B_1wg_s4", 64, 64, 1, 4, 2},
+    {"128x128_k128B_pingpong_s6", 128, 128, 1, 6, 1, true},
 };
 static_assert(sizeof(kWgmmaTiles) / sizeof(kWgmmaTiles[0]) == static_cast<int>(WgmmaConfigId::kCount),
               "one WgmmaTile per WgmmaConfigId");

@@ -108,6 +108,13 @@ __device__ __forceinline__ void named_barrier_sync(int id, int threads) {
   asm volatile("bar.sync %0, %1;\n" ::"r"(id), "r"(threads) : "memory");
 #endif
 }
+// Counts this thread's arrival at barrier `id` without waiting: the other side of a
+// hand-over whose receivers named_barrier_sync on it.
+__device__ __forceinline__ void named_barrier_arrive(int id, int threads) {
+#ifdef TILEDMM_SM90A_DEVICE
+  asm volatile("bar.arrive %0, %1;\n" ::"r"(id), "r"(threads) : "memory");
+#endif
+}
 
 __device__ __forceinline__ void prefetch_tensor_map(const void* tensor_map) {
 #ifdef TILEDMM_SM90A_DEVICE

@@ -2,18 +2,21 @@
 // TF32, with float32 accumulation.
 //
 // A persistent, warp-specialized kernel. Each block runs one producer warpgroup and
-// block_m / 64 consumer warpgroups over a ring of `stages` shared-memory buffers:
+// consumer warpgroups over a ring of `stages` shared-memory buffers: cooperative configs
+// block_m / 64 consumers, each a 64-row slab of every tile; ping-pong configs two consumers
+// that take the block's tiles in turns (all of a tile's slabs each), so that one's epilogue
+// runs under the other's MMAs (the turn passes once a tile's last MMAs are issued):
 //   global -> shared   the producer (one thread) issues TMA bulk-tensor copies of the A
 //                      and B k-tiles into 128-byte-swizzled buffers; each buffer's `full`
 //                      mbarrier completes when its bytes have landed. TMA zero-fills
 //                      whatever lies outside the matrices: ragged M, N and K need no code.
-//   shared -> tensor   each consumer warpgroup issues wgmma on its 64-row slab, both
+//   shared -> tensor   each consumer warpgroup issues wgmma on its 64-row slab(s), both
 //   cores              operands read straight from shared memory through descriptors
 //                      (TF32: an operand that runs along M/N is first loaded into the
 //                      instruction's register fragments, MnMajorTf32Fragments), and
 //                      releases a buffer (its `empty` mbarrier) once the MMAs reading it
 //                      have retired.
-//   registers          the 64 x block_n accumulator slab, block_n / 2 floats per thread.
+//   registers          the 64 x block_n accumulator slab(s), block_n / 2 floats per thread each.
 //   regs -> shared     the epilogue (bias, activation, rounding) writes the slab in boxes of
 //   -> global          64 rows x 128 bytes into two alternating swizzled buffers; one thread
 //                      hands each box to a TMA store, which writes it to C while the
@@ -479,6 +482,11 @@ __global__ void __launch_bounds__(wgmma_tile(kConfig).threads(), wgmma_tile(kCon
 #ifdef TILEDMM_SM90A_DEVICE
   constexpr WgmmaTile kTile = wgmma_tile(kConfig);
   constexpr int kBM = kTile.block_m, kBN = kTile.block_n, kStages = kTile.stages;
+  // Ping-pong: each consumer runs every other tile of the block, all of its kSlabs slabs.
+  constexpr bool kPingPong = kTile.ping_pong;
+  constexpr int kSlabs = kTile.slabs_per_consumer();
+  // Named barriers: 1 + consumer, each consumer's own; kTurn + consumer, its turn (ping-pong).
+  constexpr int kTurn = 3;
   using StagedA = StagedOperand<T, kBM, kAMnMajor, kTile.k_boxes>;
   using StagedB = StagedOperand<T, kBN, kBMnMajor, kTile.k_boxes>;
   constexpr int kSteps = kTile.k_bytes() / kWgmmaKBytes;  // wgmma per k-tile
@@ -488,6 +496,8 @@ __global__ void __launch_bounds__(wgmma_tile(kConfig).threads(), wgmma_tile(kCon
   static_assert(!kTransposedC || kARegisters, "C^T: the problem's row-major B is the kernel's MN-major A");
   static_assert(!kRowClasses || (!kAMnMajor && kBMnMajor && !kTransposedC),
                 "row classes: A K-major (shifted along K), B MN-major (its k-rows shifted to match)");
+  static_assert(!kPingPong || (!std::is_same_v<T, float> && !kRowClasses),
+                "ping-pong: 16-bit types, A read through its tensor map");
 
   using Staged = std::conditional_t<kTransposedC, TransposedStagedOutput, StagedOutput<Out, kARegisters>>;
   constexpr int kBoxes = kBN / Staged::kSlabCols;  // output boxes per consumer slab
@@ -518,7 +528,7 @@ __global__ void __launch_bounds__(wgmma_tile(kConfig).threads(), wgmma_tile(kCon
   if (threadIdx.x == 32) {
     for (int s = 0; s < kStages; ++s) {
       mbarrier_init(&full[s], 1);                         // the producer's arrive + TMA bytes
-      mbarrier_init(&empty[s], 4 * kTile.consumers());    // one arrive per consumer warp
+      mbarrier_init(&empty[s], kTile.stage_reader_warps());  // one arrive per warp that read it
     }
     fence_barrier_init();
   }
@@ -568,9 +578,11 @@ __global__ void __launch_bounds__(wgmma_tile(kConfig).threads(), wgmma_tile(kCon
     wait_for_prior_kernel();  // before the first bias load, store of C or split-K partials
     const int consumer = warpgroup - 1;
     const int warp = (threadIdx.x / 32) % 4, lane = threadIdx.x % 32;
+    // The consumer's first row in a tile: its own slab (cooperative), or the tile's first.
+    const int slab0 = kPingPong ? 0 : 64 * consumer;
     int stage = 0;
     uint32_t phase = 0;
-    float acc[kBN / 2] = {};
+    float acc[kSlabs][kBN / 2] = {};
     uint32_t boxes_written = 0;  // the output buffers alternate box after box, across tiles
     // One k-tile: wait for its buffer, issue its MMAs (A from `fragments`, loaded first, when
     // kARegisters), keep them in flight and hand the previous k-tile's buffer back.
@@ -592,10 +604,14 @@ __global__ void __launch_bounds__(wgmma_tile(kConfig).threads(), wgmma_tile(kCon
       for (int step = 0; step < kSteps; ++step) {
         const uint64_t b_descriptor = StagedB::descriptor(b_tile(stage), 0, step);
         if constexpr (kARegisters) {
-          wgmma_tf32_register_a_async<kBN>(acc, fragments.a[step], b_descriptor, accumulate || step > 0);
+          wgmma_tf32_register_a_async<kBN>(acc[0], fragments.a[step], b_descriptor, accumulate || step > 0);
         } else {
-          wgmma_async<T, kBN, kAMnMajor, kBMnMajor>(acc, StagedA::descriptor(a_tile(stage), 64 * consumer, step),
-                                                    b_descriptor, accumulate || step > 0);
+#pragma unroll
+          for (int slab = 0; slab < kSlabs; ++slab) {
+            wgmma_async<T, kBN, kAMnMajor, kBMnMajor>(
+                acc[slab], StagedA::descriptor(a_tile(stage), slab0 + 64 * slab, step), b_descriptor,
+                accumulate || step > 0);
+          }
         }
       }
       wgmma_commit_group();
@@ -606,11 +622,31 @@ __global__ void __launch_bounds__(wgmma_tile(kConfig).threads(), wgmma_tile(kCon
       previous = stage;
       if (++stage == kStages) stage = 0, phase ^= 1;
     };
+    uint32_t block_units = 0;  // ping-pong: the block's units so far, mine or the other's
     for (; more; more = units.next(unit)) {
+      // Ping-pong: the consumers take the block's units in turns, each unit's MMAs after the
+      // previous unit's have all been issued (barrier kTurn + consumer: my turn). The turn
+      // order also keeps a consumer from waiting on a buffer's `full` barrier more than one
+      // ring phase ahead, where the barrier's parity could not tell the phases apart.
+      bool hand_over = false;  // the other consumer runs the next unit
+      if constexpr (kPingPong) {
+        const uint32_t index = block_units++;
+        if (index % 2 != static_cast<uint32_t>(consumer)) {
+          // The other's unit: its k-tiles pass through the ring first.
+          const int64_t position = stage + (unit.kt_end - unit.kt_begin);
+          phase ^= static_cast<uint32_t>((position / kStages) % 2);
+          stage = static_cast<int>(position % kStages);
+          continue;
+        }
+        if (index > 0) named_barrier_sync(kTurn + consumer, 2 * 128);
+        PersistentSchedule<8> ahead = units;
+        WorkUnit after;
+        hand_over = ahead.next(after);
+      }
       // Where the slab's rows go: rows `first`, first + 1, ... of `rows` rows `pitch` elements
       // apart from `out` (C or the split-K plane; with row classes every count-th row of C).
       Out* out = c + unit.split * m * n;
-      int64_t rows = m, pitch = n, first = unit.tile.m * kBM + 64 * consumer;
+      int64_t rows = m, pitch = n, first = unit.tile.m * kBM + slab0;
       if constexpr (kRowClasses) {
         const RowClasses::Tile t = a_classes.locate(static_cast<uint32_t>(unit.tile.m), kBM);
         a_lead_bytes = a_classes.shift[t.row_class] * static_cast<int>(sizeof(T));
@@ -634,24 +670,28 @@ __global__ void __launch_bounds__(wgmma_tile(kConfig).threads(), wgmma_tile(kCon
         NoFragments none;
         for (int64_t kt = unit.kt_begin; kt < unit.kt_end; ++kt) mma_k_tile(none, kt, unit);
       }
+      // The other consumer may issue its MMAs now, while these retire and during this epilogue.
+      if (hand_over) named_barrier_arrive(kTurn + 1 - consumer, 2 * 128);
       // The first box's bias values load while the last k-tile's MMAs retire, and the other
       // boxes' bias lines into L1: loaded after them, their latency stood between every
       // tile's main loop and its epilogue (bench/NOTES.md, session 33). The next box's values
       // load behind each box's stores (below).
-      const int64_t slab_row = first;
       const int64_t tile_col0 = unit.tile.n * kBN;
-      typename Staged::BoxBias next_bias = Staged::bias(warp, lane, slab_row, tile_col0, m, n, epilogue);
+      typename Staged::BoxBias next_bias = Staged::bias(warp, lane, first, tile_col0, m, n, epilogue);
       Staged::template prefetch_bias<kBoxes>(threadIdx.x % 128, tile_col0, n, epilogue);
       wgmma_wait_group<0>();
       if (lane == 0) mbarrier_arrive(&empty[previous]);
       // A split tile's tail leaves as partial sums for the tile's block; its head takes
       // them before the epilogue.
-      if (unit.partial == PartialSums::kPublish) {
-        partials.publish(acc, unit.slot, consumer, kTile.consumers(), threadIdx.x % 128, 1 + consumer);
-        continue;
-      }
-      if (unit.partial == PartialSums::kAddAndFinish) {
-        partials.add(acc, unit.slot, consumer, kTile.consumers(), threadIdx.x % 128, 1 + consumer);
+      // (Not for ping-pong: the launcher splits none of its tiles.)
+      if constexpr (!kPingPong) {
+        if (unit.partial == PartialSums::kPublish) {
+          partials.publish(acc[0], unit.slot, consumer, kTile.consumers(), threadIdx.x % 128, 1 + consumer);
+          continue;
+        }
+        if (unit.partial == PartialSums::kAddAndFinish) {
+          partials.add(acc[0], unit.slot, consumer, kTile.consumers(), threadIdx.x % 128, 1 + consumer);
+        }
       }
 
       // The epilogue goes box by box (8 KB of the slab: 64 rows x 128 bytes, or for C^T 32
@@ -664,34 +704,41 @@ __global__ void __launch_bounds__(wgmma_tile(kConfig).threads(), wgmma_tile(kCon
       // select_box copies them out (128 FSEL per box). (libdevice's erff, inlined for each
       // of the 128 accumulators, once made gelu faster rolled: bench/NOTES.md, sessions 16
       // and 17.)
+      // Slab after slab (a ping-pong consumer has block_m / 64 of them), box after box.
+#pragma unroll
+      for (int slab = 0; slab < kSlabs; ++slab) {
+        const int64_t slab_row = first + 64 * slab;
 #pragma unroll kBoxes
-      for (int box = 0; box < kBoxes; ++box) {
-        const int64_t col0 = tile_col0 + box * Staged::kSlabCols;
-        const typename Staged::BoxBias bias = next_bias;
-        if (box + 1 < kBoxes) {
-          next_bias = Staged::bias(warp, lane, slab_row, col0 + Staged::kSlabCols, m, n, epilogue);
-        }
-        float values[Staged::kValuesPerBox];
-        select_box<kBoxes>(values, acc, box);
-        unsigned char* const buffer =
-            output_boxes + (2 * consumer + boxes_written++ % 2) * WgmmaTile::kOutputBoxBytes;
-        const bool issuer = threadIdx.x % 128 == 0;
-        // The store issued two boxes ago read this buffer: it must be done reading (direct
-        // stores: every thread has passed its own copy, which the barrier confirms).
-        if (tma_store && issuer) tma_store_wait_read<1>();
-        named_barrier_sync(1 + consumer, 128);
-        Staged::write(shared_address(buffer), values, bias, warp, lane, epilogue);
-        if (tma_store) fence_proxy_async_shared();  // the writes, visible to the TMA unit
-        named_barrier_sync(1 + consumer, 128);
-        if (!tma_store) {
-          if constexpr (kTransposedC) {
-            Staged::copy_out(buffer, out, m, n, slab_row, col0, threadIdx.x % 128, direct_word_bytes);
-          } else {
-            Staged::copy_out(buffer, out, rows, n, pitch, slab_row, col0, threadIdx.x % 128, direct_word_bytes);
+        for (int box = 0; box < kBoxes; ++box) {
+          const int64_t col0 = tile_col0 + box * Staged::kSlabCols;
+          const typename Staged::BoxBias bias = next_bias;
+          if (box + 1 < kBoxes) {
+            next_bias = Staged::bias(warp, lane, slab_row, col0 + Staged::kSlabCols, m, n, epilogue);
+          } else if (slab + 1 < kSlabs) {
+            next_bias = Staged::bias(warp, lane, slab_row + 64, tile_col0, m, n, epilogue);  // the next slab's first
           }
-        } else if (issuer) {
-          Staged::store(&c_map, buffer, slab_row, col0, unit.split);
-          tma_store_commit();
+          float values[Staged::kValuesPerBox];
+          select_box<kBoxes>(values, acc[slab], box);
+          unsigned char* const buffer =
+              output_boxes + (2 * consumer + boxes_written++ % 2) * WgmmaTile::kOutputBoxBytes;
+          const bool issuer = threadIdx.x % 128 == 0;
+          // The store issued two boxes ago read this buffer: it must be done reading (direct
+          // stores: every thread has passed its own copy, which the barrier confirms).
+          if (tma_store && issuer) tma_store_wait_read<1>();
+          named_barrier_sync(1 + consumer, 128);
+          Staged::write(shared_address(buffer), values, bias, warp, lane, epilogue);
+          if (tma_store) fence_proxy_async_shared();  // the writes, visible to the TMA unit
+          named_barrier_sync(1 + consumer, 128);
+          if (!tma_store) {
+            if constexpr (kTransposedC) {
+              Staged::copy_out(buffer, out, m, n, slab_row, col0, threadIdx.x % 128, direct_word_bytes);
+            } else {
+              Staged::copy_out(buffer, out, rows, n, pitch, slab_row, col0, threadIdx.x % 128, direct_word_bytes);
+            }
+          } else if (issuer) {
+            Staged::store(&c_map, buffer, slab_row, col0, unit.split);
+            tma_store_commit();
+          }
         }
       }
     }
@@ -709,6 +756,7 @@ void with_wgmma_config(WgmmaConfigId id, F&& f) {
     case WgmmaConfigId::k64x64: f(std::integral_constant<WgmmaConfigId, WgmmaConfigId::k64x64>{}); break;
     case WgmmaConfigId::k128x64: f(std::integral_constant<WgmmaConfigId, WgmmaConfigId::k128x64>{}); break;
     case WgmmaConfigId::k128x128: f(std::integral_constant<WgmmaConfigId, WgmmaConfigId::k128x128>{}); break;
+    case WgmmaConfigId::k128x128pp: f(std::integral_constant<WgmmaConfigId, WgmmaConfigId::k128x128pp>{}); break;
     default: f(std::integral_constant<WgmmaConfigId, WgmmaConfigId::k128x256>{}); break;
   }
 }
@@ -885,12 +933,17 @@ void launch_config(const MatrixView& a, const MatrixView& b, Out* out, const Gem
   const int sm_count = at::cuda::getCurrentDeviceProperties()->multiProcessorCount;
   TORCH_CHECK(tiles * split.splits <= kMaxPersistentUnits, "tiledmm.gemm (wgmma): ", tiles * split.splits,
               " work units exceed the persistent schedule's 32-bit indices");
-  // Persistent: as many blocks as fit on the GPU at once, or one per unit if fewer. A
-  // product cut in halves (every tile in the split "last wave", at most half a wave of them)
-  // takes a block per head and one per tail.
+  // Persistent: as many blocks as fit on the GPU at once, or one per unit if fewer (per two
+  // units with ping-pong consumers, so that both take turns). A product cut in halves (every
+  // tile in the split "last wave", at most half a wave of them) takes a block per head and
+  // one per tail.
   const int64_t slots = int64_t{sm_count} * kTile.blocks_per_sm;
   const bool halves = last_wave.active() && last_wave.tiles == tiles && !last_wave_split_switched_off();
-  const unsigned blocks = static_cast<unsigned>(halves ? 2 * tiles : std::min(tiles * split.splits, slots));
+  const int64_t units_per_block = kTile.ping_pong ? 2 : 1;
+  const unsigned blocks = static_cast<unsigned>(
+      halves ? 2 * tiles : std::min((tiles * split.splits + units_per_block - 1) / units_per_block, slots));
+  TORCH_CHECK(!kTile.ping_pong || !last_wave.active(), "tiledmm.gemm (wgmma): ", kTile.name,
+              " splits no last wave (its consumers take turns on whole tiles)");
   // A split last wave: a partial-sum slot per split tile (one tile of float32) and a flag per
   // slot and consumer, zeroed here; the workspace returns to the caching allocator on this
   // stream.
@@ -920,7 +973,7 @@ void launch_config(const MatrixView& a, const MatrixView& b, Out* out, const Gem
     launch_after_prior_kernel(kernel, blocks, kTile.threads(), kTile.smem_bytes(), stream, programmatic, a_map,
                               b_map, c_map, NoRowClasses{}, direct_word_bytes, out, kernel_m, kernel_n, p.k,
                               split.k_per_split, partials, epilogue);
-  } else if constexpr (kRowClassInstances<T, Out, kActivation>) {
+  } else if constexpr (kRowClassInstances<T, Out, kActivation> && !kTile.ping_pong) {
     const auto by_classes = wgmma_gemm_kernel<T, Out, kConfig, false, true, kActivation, false, /*kRowClasses=*/true>;
     static std::atomic<uint64_t> classes_opted_in;
     allow_dynamic_smem(by_classes, kTile.smem_bytes(), classes_opted_in);
@@ -956,7 +1009,7 @@ void launch_operands(const GemmProblem& p, WgmmaConfigId config, bool c_transpos
   // the kernel can and they pay (row_classes.h); else it is copied if TMA cannot read it.
   std::optional<RowClasses> a_classes;
   if (!kTf32 && !p.a.col_major && !p.b.col_major && !split.active() &&
-      p.epilogue.activation == Activation::kNone &&
+      p.epilogue.activation == Activation::kNone && !wgmma_tile(config).ping_pong &&
       !tma_reads_in_place(p.a, sizeof(T), /*whole_sectors=*/true) &&
       row_classes_pay(tma_reads_in_place(p.a, sizeof(T), /*whole_sectors=*/false), wgmma_tile(config)) &&
       !row_classes_switched_off()) {
@@ -970,11 +1023,17 @@ void launch_operands(const GemmProblem& p, WgmmaConfigId config, bool c_transpos
   const MatrixView b =
       tma_ready(p.b, /*is_a=*/false, /*k_major=*/kTf32 && !c_transposed, sectors && !c_transposed, options, b_storage);
   with_wgmma_config(config, [&](auto id) {
-    with_kernel_output<T>(split, p.epilogue, out.data_ptr(), [&](auto* dst, auto epilogue) {
-      launch_config<T, decltype(id)::value>(a, b, dst, p, split, last_wave, epilogue,
-                                            a_classes ? &*a_classes : nullptr,
-                                            /*behind_operand_copy=*/a_storage.defined() || b_storage.defined(), stream);
-    });
+    if constexpr (kTf32 && wgmma_tile(decltype(id)::value).ping_pong) {
+      TORCH_CHECK(false, "tiledmm.gemm (wgmma): ", wgmma_tile(decltype(id)::value).name,
+                  " runs bfloat16 and float16 only, not float32 (TF32)");
+    } else {
+      with_kernel_output<T>(split, p.epilogue, out.data_ptr(), [&](auto* dst, auto epilogue) {
+        launch_config<T, decltype(id)::value>(a, b, dst, p, split, last_wave, epilogue,
+                                              a_classes ? &*a_classes : nullptr,
+                                              /*behind_operand_copy=*/a_storage.defined() || b_storage.defined(),
+                                              stream);
+      });
+    }
   });
 }
 
@@ -992,7 +1051,12 @@ cudaFuncAttributes kernel_attributes(WgmmaConfigId config, bool a_col_major, boo
     // TF32 with both operands MN-major transposes A first; the 16-bit types read all layouts.
     const bool a_mn_major = a_col_major && (!std::is_same_v<T, float> || b_col_major);
     const bool b_mn_major = !b_col_major;
-    C10_CUDA_CHECK(cudaFuncGetAttributes(&attributes, wgmma_kernel_for<T, T, decltype(id)::value>(a_mn_major, b_mn_major)));
+    if constexpr (std::is_same_v<T, float> && wgmma_tile(decltype(id)::value).ping_pong) {
+      TORCH_CHECK(false, "tiledmm.gemm (wgmma): ", wgmma_tile(decltype(id)::value).name, " has no float32 (TF32) kernel");
+    } else {
+      C10_CUDA_CHECK(
+          cudaFuncGetAttributes(&attributes, wgmma_kernel_for<T, T, decltype(id)::value>(a_mn_major, b_mn_major)));
+    }
   });
   return attributes;
 }
