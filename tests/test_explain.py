@@ -17,7 +17,8 @@ from tiledmm.explain import GPUS, explain
                                                 ((4097, 4095, 4093), "bf16", "nt"),
                                                 ((300, 200, 100), "fp64", "tt"),
                                                 ((1000, 1000, 1000), "fp32", "tn"),
-                                                ((1024, 1024, 8192), "bf16", "nn")])  # wgmma: halves
+                                                ((1024, 1024, 8192), "bf16", "nn"),  # wgmma: halves
+                                                ((8192, 8192, 1024), "bf16", "nt")])  # wgmma: ping-pong
 def test_fields_agree_with_the_planner(gpu, shape, dtype, layout):
     m, n, k = shape
     e = explain(m, n, k, dtype, layout, gpu=gpu)

@@ -250,21 +250,21 @@ def test_named_config():
 
 @needs_sm90a_build
 def test_ping_pong_for_many_tiles_of_short_k():
-    # >= 6 tiles of 128x128 per SM and K <= 8 KB per row, in 16-bit: ping-pong consumers.
-    p = tiledmm.plan(4096, 4096, 4096, torch.bfloat16, sm_count=132)
+    # >= 6 tiles of 128x128 per SM and K <= 4 KB per row, in 16-bit: ping-pong consumers.
+    p = tiledmm.plan(4096, 4096, 2048, torch.bfloat16, sm_count=132)
     assert p["config"] == "128x128_k128B_pingpong_s6" and "1024 tiles of 128x128 (7 per SM)" in p["reason"], p
     assert p["split_k"] == 1 and p["last_wave_split"] == (0, 0), p
     for layout in [(False, False), (True, True), (False, True), (True, False)]:
         p = tiledmm.plan(8192, 4096, 1024, torch.float16, a_col_major=layout[0], b_col_major=layout[1], sm_count=132)
         assert p["config"] == "128x128_k128B_pingpong_s6", (layout, p)
-    # K deeper than 8 KB, fewer than 6 tiles per SM, TF32, or an operand TMA cannot read in
+    # K deeper than 4 KB, fewer than 6 tiles per SM, TF32, or an operand TMA cannot read in
     # place: the cooperative tiles.
-    assert tiledmm.plan(4096, 4096, 4104, torch.bfloat16, sm_count=132)["config"] == "128x256_k128B_2wg_s4"
-    assert tiledmm.plan(2048, 4096, 4096, torch.bfloat16, sm_count=132)["config"] == "128x256_k128B_2wg_s4"
-    assert tiledmm.plan(4096, 4096, 4096, torch.float32, sm_count=132, allow_tf32=True)["config"] == \
+    assert tiledmm.plan(4096, 4096, 2056, torch.bfloat16, sm_count=132)["config"] == "128x256_k128B_2wg_s4"
+    assert tiledmm.plan(2048, 4096, 2048, torch.bfloat16, sm_count=132)["config"] == "128x256_k128B_2wg_s4"
+    assert tiledmm.plan(4096, 4096, 1024, torch.float32, sm_count=132, allow_tf32=True)["config"] == \
         "128x256_k128B_2wg_s4"
     for aligned in [dict(a_aligned=False), dict(b_aligned=False)]:
-        assert tiledmm.plan(4096, 4096, 4096, torch.bfloat16, sm_count=132, **aligned)["config"] == \
+        assert tiledmm.plan(4096, 4096, 2048, torch.bfloat16, sm_count=132, **aligned)["config"] == \
             "128x256_k128B_2wg_s4", aligned
     # The same product on a GPU of more SMs has fewer tiles per SM.
-    assert tiledmm.plan(4096, 4096, 4096, torch.bfloat16, sm_count=200)["config"] == "128x256_k128B_2wg_s4"
+    assert tiledmm.plan(4096, 4096, 2048, torch.bfloat16, sm_count=200)["config"] == "128x256_k128B_2wg_s4"

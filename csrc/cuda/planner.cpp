@@ -487,7 +487,7 @@ WgmmaConfigId pick_few_tile_wgmma_config(const GemmShape& s, const GpuInfo& gpu,
   return WgmmaConfigId::k128x64;
 }
 
-constexpr int64_t kPingPongMaxKBytes = 8192, kPingPongMinTilesPerSm = 6;
+constexpr int64_t kPingPongMaxKBytes = 4096, kPingPongMinTilesPerSm = 6;
 
 WgmmaConfigId pick_wgmma_config(const GemmShape& s, const GpuInfo& gpu, const Reasons& why) {
   auto tiles = [&](WgmmaConfigId id) { return tile_count(s, wgmma_tile(id).block_m, wgmma_tile(id).block_n); };
@@ -522,15 +522,17 @@ WgmmaConfigId pick_wgmma_config(const GemmShape& s, const GpuInfo& gpu, const Re
     why.add(wide, " tiles of 128x64 (N fits one 64-wide tile: wider ones would add only padding)");
     return WgmmaConfigId::k128x64;
   }
-  // Many tiles and K of at most 8 KB per row (16-bit): 128x128 tiles whose two consumers take
+  // Many tiles and K of at most 4 KB per row (16-bit): 128x128 tiles whose two consumers take
   // turns (ping-pong), so each tile's epilogue runs under the other consumer's MMAs instead of
-  // stopping both. The shorter K, the larger the epilogue's share (H100 bf16 linear, CUDA
-  // graphs, against 128x256: 4096x4096x1024 48.2 against 51.0 us, 8192x8192x1024 202.6 against
-  // 226.3, 8192x4096x4096 411.5 against 429.2, + bias + silu 406.5 against 460.0). Deeper K
-  // (4096x4096x11008: 587 against 523 us) and fewer than ~6 tiles per SM (2048x4096x4096: 3.9,
-  // 93.8 against 91.7) run slower than 128x256: each tile stages as much per MMA as 128x128's,
-  // which needs more of L2, and the consumers' turns then leave the tensor cores idle at the
-  // ends of the block's schedule (bench/NOTES.md, session 38). TF32 has no ping-pong kernel;
+  // stopping both. The shorter K, the larger the epilogue's share: H100 bf16 linear against
+  // 128x256 tiles, CUDA graphs with the clocks near their peak (and at the power limit):
+  // 4096x4096x1024 49.6 against 52.8 us (47.7 against 50.1), + bias + silu 57.1 against 64.9
+  // (54.2 against 61.4); 6144x6144x2048 + bias 203.6 against 207.1 (217.9 against 237.2). At
+  // K = 4096 they win only at the power limit (8192x4096x4096 444.1 against 460.8) and lose
+  // below it (355.1 against 346.5; 8192x14336x4096 1273 against 1200): a 128x128 tile stages
+  // more per MMA than a 128x256 one, which asks more of L2. Below ~6 tiles per SM the turns
+  // leave the tensor cores idle at the ends of a block's schedule (2048x4096x4096, 3.9 per SM:
+  // 93.8 against 91.7 us; bench/NOTES.md, session 38). TF32 has no ping-pong kernel;
   // operands TMA cannot read in place keep the tiles their copies and row classes were tuned
   // for (the ping-pong kernel reads neither by row classes).
   const int64_t k_bytes = s.k * static_cast<int64_t>(c10::elementSize(s.dtype));
