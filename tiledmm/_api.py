@@ -65,7 +65,8 @@ def plan(m: int, n: int, k: int, dtype: torch.dtype = torch.float32, *,
     aligned, so TMA reads it in place (``wgmma`` copies it otherwise, or in 16-bit types
     with both operands row-major and 128x256 tiles reads A by row classes; from 1,536 rows of
     its C or 2048^3 of work on it also copies a B whose rows start 16 bytes into a 32-byte
-    sector; neither changes the plan).
+    sector, which does not change the plan); an operand TMA cannot read in place also keeps
+    ``wgmma`` off its ping-pong config.
     Returns ``{"kernel": ..., "config": ..., "reason": ..., "split_k": ..., "c_transposed": ...,
     "last_wave_split": ..., "row_tail": ...}``, where ``split_k`` is the number of K slices
     per output tile (1: no split-K), ``c_transposed`` says the kernel computes C^T = B^T A^T
