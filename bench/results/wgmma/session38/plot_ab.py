@@ -48,7 +48,7 @@ def main(cool, hot, out):
         ax.set_ylim(0.8, 1.45)
     axes[0].set_ylabel("speed against torch (F.linear [+ activation]; matmul for nn)")
     axes[1].legend(fontsize=7, loc="upper right")
-    fig.suptitle("H100 bf16, tiledmm.linear (x [M, K], weight [N, K]) and gemm nn: the plans the "
+    fig.suptitle("bf16, tiledmm.linear (x [M, K], weight [N, K]) and gemm nn: the plans the "
                  "ping-pong rule changed (MxNxK)", fontsize=11)
     fig.tight_layout()
     fig.savefig(out, dpi=110)

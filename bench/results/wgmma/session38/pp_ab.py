@@ -5,7 +5,8 @@ Every spec's 10 calls are captured in a CUDA graph, and the graphs of one (shape
 replayed in turn, `reps` times (alternating order), so that each spec sees the same clocks.
 Input lines: "MxNxK spec,spec,..."; prints one JSON line per (shape, case, kernel).
 PP_AB_COOL_MS=t: graphs of 3 calls, each replay after t ms of an idle GPU (one SM spinning),
-so that clocks stay near their peak (bursty use) rather than at the power limit."""
+so that clocks stay near their peak (bursty use) rather than at the power limit.
+PP_AB_DTYPE=fp16: float16 instead of bfloat16."""
 import json
 import os
 import statistics
@@ -54,7 +55,7 @@ def main():
     lines = [l.split() for l in open(sys.argv[1]) if l.strip() and not l.startswith("#")]
     reps = int(sys.argv[2]) if len(sys.argv) > 2 else 9
     gen = torch.Generator(device="cuda").manual_seed(0)
-    dtype = torch.bfloat16
+    dtype = torch.float16 if os.environ.get("PP_AB_DTYPE") == "fp16" else torch.bfloat16
     for shape, specs in lines:
         m, n, k = (int(v) for v in shape.split("x"))
         specs = specs.split(",")
