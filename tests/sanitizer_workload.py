@@ -13,7 +13,7 @@ import torch
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
 import tiledmm  # noqa: E402
-from conftest import (PING_PONG, TWO_BLOCKS_PER_SM_WGMMA, assert_matches_reference, computes_in_tf32,  # noqa: E402
+from conftest import (PING_PONG, TWO_BLOCKS_PER_SM_WGMMA, WGMMA, assert_matches_reference, computes_in_tf32,  # noqa: E402
                       kernel_specs, make_operand, row_tail_shapes, runs_here, two_blocks_per_sm_split_shape)
 
 # (100, 264, 40): rows of C 16-byte aligned, so wgmma's epilogue takes TMA stores.
@@ -164,8 +164,7 @@ def ping_pong_launches(dtype):
     above give most blocks one): ~2.5 tiles of 128x128 per SM, ragged in M, N and K, the
     linear epilogue (bias + gelu) and a row-major weight."""
     sms = torch.cuda.get_device_properties(0).multi_processor_count
-    spec = next(s for s in kernel_specs(next(k for k in tiledmm.kernels() if k.name == "wgmma"), dtype)
-                if PING_PONG in s)
+    spec = next(s for s in kernel_specs(WGMMA, dtype) if PING_PONG in s)
     m, n, k = 128 * ((5 * sms + 7) // 8) - 5, 128 * 4 - 3, 3 * 64 + 7
     x = torch.randn(m, k, device="cuda", dtype=torch.float64).to(dtype)
     weight = torch.randn(n, k, device="cuda", dtype=torch.float64).to(dtype)

@@ -3,7 +3,7 @@ import pytest
 import torch
 
 import tiledmm
-from conftest import DEVICES, requires_cuda, requires_two_gpus
+from conftest import DEVICES, PING_PONG, WGMMA, requires_cuda, requires_two_gpus
 
 
 @pytest.mark.parametrize("device", DEVICES)
@@ -111,10 +111,9 @@ def test_kernel_configs_are_validated():
 
 
 def test_ping_pong_configs_refuse_float32():
-    info = {k.name: k for k in tiledmm.kernels()}
-    if "wgmma" not in info:
+    if WGMMA is None:
         pytest.skip("built without sm_90a")
-    for config in (c for c in info["wgmma"].configs if "pingpong" in c):
+    for config in (c for c in WGMMA.configs if PING_PONG in c):
         with pytest.raises(RuntimeError, match=f"wgmma config {config} runs bfloat16 and float16 only"):
             tiledmm.plan(512, 512, 512, torch.float32, kernel=f"wgmma:{config}", compute_capability=(9, 0))
         plan = tiledmm.plan(512, 512, 512, torch.bfloat16, kernel=f"wgmma:{config}", compute_capability=(9, 0))

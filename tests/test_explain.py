@@ -7,7 +7,7 @@ import pytest
 import torch
 
 import tiledmm
-from conftest import needs_cuda_build, needs_sm90a_build
+from conftest import PING_PONG, needs_cuda_build, needs_sm90a_build
 from tiledmm.explain import GPUS, explain
 
 
@@ -32,7 +32,7 @@ def test_fields_agree_with_the_planner(gpu, shape, dtype, layout):
     assert e.waves == pytest.approx(e.grid / (e.tiles_per_block * e.blocks_per_sm * model.sm_count))
     # Every thread holds its thread tile of outputs; wgmma's producer warpgroup holds none, and
     # a ping-pong block's two consumers hold a tile each.
-    assert e.tiles_per_block == (2 if "pingpong" in e.config else 1)
+    assert e.tiles_per_block == (2 if PING_PONG in e.config else 1)
     output_threads = (e.threads_per_block - (128 if e.kernel == "wgmma" else 0)) // e.tiles_per_block
     assert e.thread_tile[0] * e.thread_tile[1] * output_threads == bm * bn
     if e.warp_tile:
