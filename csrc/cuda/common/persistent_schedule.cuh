@@ -12,6 +12,7 @@
 //     blocks need not all be resident at once for the heads to make progress.
 #pragma once
 
+#include "fast_divmod.h"
 #include "tile_order.cuh"
 
 #include <cstdint>
@@ -33,47 +34,89 @@ struct WorkUnit {
 };
 
 // Unit and tile indices are 32-bit (the launcher checks that the units fit in
-// kMaxPersistentUnits): the divisions that map a unit to its tile run between two tiles on
-// every warpgroup, and a 64-bit division by a run-time value is a software routine
-// (~1,000 cycles for a unit in 64 bits, before the first TMA load of every block;
-// bench/NOTES.md, session 14).
+// kMaxPersistentUnits): the divisions that map a unit to its tile run at the start of every
+// block, on the way to its first load, and between two tiles on every warpgroup; a 64-bit
+// division by a run-time value is a software routine (~1,000 cycles for a unit in 64 bits;
+// bench/NOTES.md, session 14), and the launcher makes even the 32-bit ones a multiply-high
+// and a shift (FastDivmod).
 constexpr int64_t kMaxPersistentUnits = int64_t{1} << 31;
 
+// A persistent grid's work as the launcher counts it, with the schedule's divisors ready.
+struct PersistentWork {
+  uint32_t tiles_m = 0;          // tile rows
+  uint32_t whole_tiles = 0;      // tiles before the split last wave
+  uint32_t whole_units = 0;      // their units: whole_tiles x K slices
+  uint32_t split_tiles = 0;      // the split last wave's tiles (last_wave_split.h)
+  int64_t k_tiles = 0, slice_k_tiles = 0, head_k_tiles = 0;
+  FastDivmod splits;             // K slices per tile (split_k.h; 1 without split-K)
+  FastDivmod group_tiles;        // the tiles of a group of kGroupRows tile rows
+  FastDivmod last_group_rows;    // the last group's tile rows (kGroupRows, or fewer)
+};
+
+// The work of tiles_m x tiles_n tiles of k_tiles k-tiles each, in K slices of slice_k_tiles,
+// the last split_tiles split into a head of head_k_tiles and a tail. The caller checks that
+// tiles x slices and kGroupRows x tiles_n are at most FastDivmod::kMaxValue.
+template <int kGroupRows>
+PersistentWork persistent_work(int64_t tiles_m, int64_t tiles_n, int64_t k_tiles, int64_t slice_k_tiles,
+                               int64_t split_tiles, int64_t head_k_tiles) {
+  PersistentWork w;
+  const int64_t splits = (k_tiles + slice_k_tiles - 1) / slice_k_tiles;
+  w.tiles_m = static_cast<uint32_t>(tiles_m);
+  w.whole_tiles = static_cast<uint32_t>(tiles_m * tiles_n - split_tiles);
+  w.whole_units = static_cast<uint32_t>(w.whole_tiles * splits);
+  w.split_tiles = static_cast<uint32_t>(split_tiles);
+  w.k_tiles = k_tiles, w.slice_k_tiles = slice_k_tiles, w.head_k_tiles = head_k_tiles;
+  w.splits = FastDivmod(static_cast<uint32_t>(splits));
+  w.group_tiles = FastDivmod(static_cast<uint32_t>(kGroupRows * tiles_n));
+  w.last_group_rows = FastDivmod(static_cast<uint32_t>(tiles_m % kGroupRows == 0 ? kGroupRows : tiles_m % kGroupRows));
+  return w;
+}
+
+// `work` must outlive the schedule: a kernel's __grid_constant__ parameter, read in place.
 template <int kGroupRows>
 class PersistentSchedule {
  public:
-  __device__ PersistentSchedule(int64_t tiles_m, int64_t tiles_n, int64_t k_tiles, int64_t slice_k_tiles,
-                                int64_t split_tiles, int64_t head_k_tiles)
-      : tiles_m_(static_cast<uint32_t>(tiles_m)), tiles_n_(static_cast<uint32_t>(tiles_n)),
-        splits_(static_cast<uint32_t>(k_tiles + slice_k_tiles - 1) / static_cast<uint32_t>(slice_k_tiles)),
-        whole_tiles_(static_cast<uint32_t>(tiles_m * tiles_n - split_tiles)),
-        split_tiles_(static_cast<uint32_t>(split_tiles)), k_tiles_(k_tiles), slice_k_tiles_(slice_k_tiles),
-        head_k_tiles_(head_k_tiles), next_whole_(blockIdx.x) {}
+  __device__ explicit PersistentSchedule(const PersistentWork& work) : work_(work), next_whole_(blockIdx.x) {}
 
   // The next unit of this block, if any.
   __device__ __forceinline__ bool next(WorkUnit& unit) {
-    if (next_whole_ < whole_tiles_ * splits_) {
-      const uint32_t u = next_whole_, split = u % splits_;
+    if (next_whole_ < work_.whole_units) {
+      uint32_t tile, split;
+      work_.splits.divmod(next_whole_, tile, split);
       next_whole_ += gridDim.x;
-      unit = {grouped_tile_u32<kGroupRows>(u / splits_, tiles_m_, tiles_n_), split, split * slice_k_tiles_,
-              min(k_tiles_, (split + 1) * slice_k_tiles_), PartialSums::kNone, 0};
+      unit = {grouped_tile(tile), split, split * work_.slice_k_tiles,
+              min(work_.k_tiles, (split + 1) * work_.slice_k_tiles), PartialSums::kNone, 0};
       return true;
     }
     // The last wave. Whole tiles are a multiple of P (and splits 1), so every block ran the
     // same number of them and its rank in this wave is its index.
-    const uint32_t rank = blockIdx.x, idle_blocks = gridDim.x - split_tiles_;
-    const bool head = rank < split_tiles_;
-    const uint32_t slot = head ? rank : rank - split_tiles_ + split_units_ * idle_blocks;
-    if (split_tiles_ == 0 || (head && split_units_ > 0) || slot >= split_tiles_) return false;
+    const uint32_t rank = blockIdx.x, idle_blocks = gridDim.x - work_.split_tiles;
+    const bool head = rank < work_.split_tiles;
+    const uint32_t slot = head ? rank : rank - work_.split_tiles + split_units_ * idle_blocks;
+    if (work_.split_tiles == 0 || (head && split_units_ > 0) || slot >= work_.split_tiles) return false;
     ++split_units_;
-    unit = {grouped_tile_u32<kGroupRows>(whole_tiles_ + slot, tiles_m_, tiles_n_), 0, head ? 0 : head_k_tiles_,
-            head ? head_k_tiles_ : k_tiles_, head ? PartialSums::kAddAndFinish : PartialSums::kPublish, slot};
+    unit = {grouped_tile(work_.whole_tiles + slot), 0, head ? 0 : work_.head_k_tiles,
+            head ? work_.head_k_tiles : work_.k_tiles, head ? PartialSums::kAddAndFinish : PartialSums::kPublish,
+            slot};
     return true;
   }
 
  private:
-  uint32_t tiles_m_, tiles_n_, splits_, whole_tiles_, split_tiles_;
-  int64_t k_tiles_, slice_k_tiles_, head_k_tiles_;
+  // Tile `t` in grouped order (tile_order.cuh's grouped_tile, with the launcher's divisors):
+  // kGroupRows tile rows column by column, the last group of rows possibly shorter.
+  __device__ __forceinline__ TileCoord grouped_tile(uint32_t t) const {
+    uint32_t group, in_group, row, column;
+    work_.group_tiles.divmod(t, group, in_group);
+    const uint32_t first_row = group * kGroupRows;
+    if (first_row + kGroupRows <= work_.tiles_m) {
+      row = in_group % kGroupRows, column = in_group / kGroupRows;
+    } else {
+      work_.last_group_rows.divmod(in_group, column, row);
+    }
+    return {static_cast<int64_t>(first_row + row), static_cast<int64_t>(column)};
+  }
+
+  const PersistentWork& work_;
   uint32_t next_whole_;         // this block's next whole unit
   uint32_t split_units_ = 0;    // split-tile units this block has run
 };

@@ -70,6 +70,7 @@ namespace tiledmm::cuda::wgmma_detail {
 constexpr int kSwizzleRowBytes = WgmmaTile::kRowBytes;  // 128
 constexpr int kSwizzleGroupBytes = 8 * kSwizzleRowBytes;  // 8 rows: one swizzle pattern
 constexpr int kWgmmaKBytes = 32;                          // K of one wgmma instruction
+constexpr int kGroupRows = 8;  // tile rows per group of the persistent schedule's grouped order
 
 // How one operand's k-tile lies in shared memory, for the producer (TMA boxes) and the
 // consumers (wgmma descriptors). The operand is [K, BMN] with BK = kKBoxes x 128 bytes of K.
@@ -477,8 +478,9 @@ __global__ void __launch_bounds__(wgmma_tile(kConfig).threads(), wgmma_tile(kCon
     wgmma_gemm_kernel(const __grid_constant__ CUtensorMap a_map, const __grid_constant__ CUtensorMap b_map,
                       const __grid_constant__ CUtensorMap c_map,
                       const __grid_constant__ std::conditional_t<kRowClasses, RowClasses, NoRowClasses> a_classes,
-                      int direct_word_bytes, Out* __restrict__ c, int64_t m, int64_t n, int64_t k,
-                      int64_t k_per_split, TilePartials partials, OutputEpilogue<Out, kActivation> epilogue) {
+                      int direct_word_bytes, Out* __restrict__ c, int64_t m, int64_t n,
+                      const __grid_constant__ PersistentWork work, TilePartials partials,
+                      OutputEpilogue<Out, kActivation> epilogue) {
 #ifdef TILEDMM_SM90A_DEVICE
   constexpr WgmmaTile kTile = wgmma_tile(kConfig);
   constexpr int kBM = kTile.block_m, kBN = kTile.block_n, kStages = kTile.stages;
@@ -532,14 +534,9 @@ __global__ void __launch_bounds__(wgmma_tile(kConfig).threads(), wgmma_tile(kCon
     }
     fence_barrier_init();
   }
-  int64_t tiles_m = (m + kBM - 1) / kBM;
-  if constexpr (kRowClasses) tiles_m = a_classes.first_tile[a_classes.count];
-  const int64_t tiles_n = (n + kBN - 1) / kBN;
-  const int64_t k_tiles = (k + StagedA::kBK - 1) / StagedA::kBK;
-  const int64_t slice_k_tiles = (k_per_split + StagedA::kBK - 1) / StagedA::kBK;  // all of K: k_per_split = k
   // This block's work units (output tile in grouped order, k-tiles [kt_begin, kt_end)),
   // walked by the producer thread and by each consumer thread.
-  PersistentSchedule<8> units(tiles_m, tiles_n, k_tiles, slice_k_tiles, partials.tiles, partials.head_k_tiles);
+  PersistentSchedule<kGroupRows> units(work);
   WorkUnit unit;
   bool more = units.next(unit);
   __syncthreads();
@@ -639,7 +636,7 @@ __global__ void __launch_bounds__(wgmma_tile(kConfig).threads(), wgmma_tile(kCon
           continue;
         }
         if (index > 0) named_barrier_sync(kTurn + consumer, 2 * 128);
-        PersistentSchedule<8> ahead = units;
+        PersistentSchedule<kGroupRows> ahead = units;
         WorkUnit after;
         hand_over = ahead.next(after);
       }
@@ -929,7 +926,8 @@ void launch_config(const MatrixView& a, const MatrixView& b, Out* out, const Gem
                                       : CUtensorMap{};
   const int64_t tiles_m = a_classes != nullptr ? a_classes->first_tile[RowClasses::kMax]
                                                : (kernel_m + kTile.block_m - 1) / kTile.block_m;
-  const int64_t tiles = tiles_m * ((kernel_n + kTile.block_n - 1) / kTile.block_n);
+  const int64_t tiles_n = (kernel_n + kTile.block_n - 1) / kTile.block_n;
+  const int64_t tiles = tiles_m * tiles_n;
   const int sm_count = at::cuda::getCurrentDeviceProperties()->multiProcessorCount;
   TORCH_CHECK(tiles * split.splits <= kMaxPersistentUnits, "tiledmm.gemm (wgmma): ", tiles * split.splits,
               " work units exceed the persistent schedule's 32-bit indices");
@@ -950,8 +948,7 @@ void launch_config(const MatrixView& a, const MatrixView& b, Out* out, const Gem
   TilePartials partials{};
   at::Tensor workspace;
   if (last_wave.active() && !last_wave_split_switched_off()) {
-    constexpr int64_t kBK = kTile.block_k(sizeof(T));
-    const int64_t k_tiles = (p.k + kBK - 1) / kBK;
+    const int64_t k_tiles = (p.k + kTile.block_k(sizeof(T)) - 1) / kTile.block_k(sizeof(T));
     TORCH_CHECK(!split.active() && (tiles > blocks || (halves && blocks <= slots)) &&
                     last_wave.tiles == tiles % blocks && last_wave.head_k_tiles > 0 &&
                     last_wave.head_k_tiles < k_tiles,
@@ -969,18 +966,26 @@ void launch_config(const MatrixView& a, const MatrixView& b, Out* out, const Gem
   }
   // Programmatic only right behind the copy: not behind the memset (a plain dependency).
   const bool programmatic = behind_operand_copy && partials.tiles == 0;
+  // The schedule's work, its divisors ready. The row classes' K coordinates run max_shift
+  // elements further (row_classes.h), in one slice.
+  constexpr int64_t kBK = kTile.block_k(sizeof(T));
+  const int64_t k = a_classes != nullptr ? p.k + a_classes->max_shift : p.k;
+  const int64_t k_per_split = a_classes != nullptr ? k : split.k_per_split;
+  TORCH_CHECK(kGroupRows * tiles_n <= FastDivmod::kMaxValue, "tiledmm.gemm (wgmma): ", tiles_n,
+              " tile columns exceed the persistent schedule's 32-bit indices");
+  const PersistentWork work = persistent_work<kGroupRows>(tiles_m, tiles_n, (k + kBK - 1) / kBK,
+                                                          (k_per_split + kBK - 1) / kBK, partials.tiles,
+                                                          partials.head_k_tiles);
   if (a_classes == nullptr) {
     launch_after_prior_kernel(kernel, blocks, kTile.threads(), kTile.smem_bytes(), stream, programmatic, a_map,
-                              b_map, c_map, NoRowClasses{}, direct_word_bytes, out, kernel_m, kernel_n, p.k,
-                              split.k_per_split, partials, epilogue);
+                              b_map, c_map, NoRowClasses{}, direct_word_bytes, out, kernel_m, kernel_n, work, partials,
+                              epilogue);
   } else if constexpr (kRowClassInstances<T, Out, kActivation> && !kTile.ping_pong) {
     const auto by_classes = wgmma_gemm_kernel<T, Out, kConfig, false, true, kActivation, false, /*kRowClasses=*/true>;
     static std::atomic<uint64_t> classes_opted_in;
     allow_dynamic_smem(by_classes, kTile.smem_bytes(), classes_opted_in);
-    // The classes' K coordinates run max_shift elements further (row_classes.h).
-    const int64_t k = p.k + a_classes->max_shift;
     launch_after_prior_kernel(by_classes, blocks, kTile.threads(), kTile.smem_bytes(), stream, programmatic,
-                              a_map, b_map, c_map, *a_classes, direct_word_bytes, out, kernel_m, kernel_n, k, k,
+                              a_map, b_map, c_map, *a_classes, direct_word_bytes, out, kernel_m, kernel_n, work,
                               partials, epilogue);
   } else {
     TORCH_CHECK(false, "tiledmm.gemm (wgmma): no row-class kernel for this output and epilogue");
