@@ -530,9 +530,11 @@ WgmmaConfigId pick_wgmma_config(const GemmShape& s, const GpuInfo& gpu, const Re
   // (54.2 against 61.4); 6144x6144x2048 + bias 203.6 against 207.1 (217.9 against 237.2). At
   // K = 4096 they win only at the power limit (8192x4096x4096 444.1 against 460.8) and lose
   // below it (355.1 against 346.5; 8192x14336x4096 1273 against 1200): a 128x128 tile stages
-  // more per MMA than a 128x256 one, which asks more of L2. Below ~6 tiles per SM the turns
-  // leave the tensor cores idle at the ends of a block's schedule (2048x4096x4096, 3.9 per SM:
-  // 93.8 against 91.7 us; bench/NOTES.md, session 38). TF32 has no ping-pong kernel;
+  // more per MMA than a 128x256 one, which asks more of L2; under the GPU's own clock
+  // management 8192x4096x4096 ran in 2% fewer cycles at a 5.5% lower SM clock (1.54 against
+  // 1.63 GHz), and fp16 loses there too (session 39). Below ~6 tiles per SM the turns leave
+  // the tensor cores idle at the ends of a block's schedule (2048x4096x4096, 3.9 per SM: 93.8
+  // against 91.7 us; bench/NOTES.md, session 38). TF32 has no ping-pong kernel;
   // operands TMA cannot read in place keep the tiles their copies and row classes were tuned
   // for (the ping-pong kernel reads neither by row classes).
   const int64_t k_bytes = s.k * static_cast<int64_t>(c10::elementSize(s.dtype));
