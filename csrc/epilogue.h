@@ -4,16 +4,12 @@
 // the output dtype.
 #pragma once
 
+#include "host_device.h"
+
 #include <cmath>
 #include <cstdint>
 #include <string_view>
 #include <type_traits>
-
-#if defined(__CUDACC__)
-#define TILEDMM_HOST_DEVICE __host__ __device__
-#else
-#define TILEDMM_HOST_DEVICE
-#endif
 
 namespace tiledmm {
 

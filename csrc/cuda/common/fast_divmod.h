@@ -7,13 +7,9 @@
 // that the host's arithmetic can be tested without a GPU (cpp_test/test_fast_divmod.cpp).
 #pragma once
 
-#include <cstdint>
+#include "../../host_device.h"
 
-#if defined(__CUDACC__)
-#define TILEDMM_HOST_DEVICE __host__ __device__
-#else
-#define TILEDMM_HOST_DEVICE
-#endif
+#include <cstdint>
 
 namespace tiledmm::cuda {
 
