@@ -55,7 +55,8 @@ struct PersistentWork {
 
 // The work of tiles_m x tiles_n tiles of k_tiles k-tiles each, in K slices of slice_k_tiles,
 // the last split_tiles split into a head of head_k_tiles and a tail. The caller checks that
-// tiles x slices and kGroupRows x tiles_n are at most FastDivmod::kMaxValue.
+// the unit indices (below tiles x slices) and kGroupRows x tiles_n are at most
+// FastDivmod::kMaxValue.
 template <int kGroupRows>
 PersistentWork persistent_work(int64_t tiles_m, int64_t tiles_n, int64_t k_tiles, int64_t slice_k_tiles,
                                int64_t split_tiles, int64_t head_k_tiles) {
