@@ -1,5 +1,5 @@
-// The wgmma family's float32 (TF32) kernels (see wgmma_kernel.cuh).
-#include "wgmma_kernel.cuh"
+// The wgmma family's float32 (TF32) kernels (see wgmma_kernel.cuh; host side in wgmma_launch.cuh).
+#include "wgmma_launch.cuh"
 
 namespace tiledmm::cuda::wgmma_detail {
 
