@@ -9,11 +9,14 @@
 
 namespace tiledmm::cuda {
 
-// The [kBlockM, kBlockN] tile of C this block owns, in grouped order (tile_order.cuh).
+// Tile rows per group of the grouped order of a grid of one block per tile.
+constexpr int kBlockGroupRows = 8;
+
+// The [kBlockM, kBlockN] tile of C this block owns, in grouped order (tile_order.cuh): the
+// grid's launcher prepares `order` (grouped_tile_order<kBlockGroupRows>).
 template <int kBlockM, int kBlockN>
-__device__ __forceinline__ TileCoord block_tile_origin(int64_t m, int64_t n) {
-  const int64_t tiles_m = (m + kBlockM - 1) / kBlockM, tiles_n = (n + kBlockN - 1) / kBlockN;
-  const TileCoord tile = grouped_tile<8>(blockIdx.x, tiles_m, tiles_n);
+__device__ __forceinline__ TileCoord block_tile_origin(const GroupedTileOrder& order) {
+  const TileCoord tile = grouped_tile<kBlockGroupRows>(order, blockIdx.x);
   return {tile.m * kBlockM, tile.n * kBlockN};
 }
 

@@ -43,33 +43,29 @@ constexpr int64_t kMaxPersistentUnits = int64_t{1} << 31;
 
 // A persistent grid's work as the launcher counts it, with the schedule's divisors ready.
 struct PersistentWork {
-  uint32_t tiles_m = 0;          // tile rows
+  GroupedTileOrder order;        // the tiles' order, tile_order.cuh
   uint32_t whole_tiles = 0;      // tiles before the split last wave
   uint32_t whole_units = 0;      // their units: whole_tiles x K slices
   uint32_t split_tiles = 0;      // the split last wave's tiles (last_wave_split.h)
   int64_t k_tiles = 0, slice_k_tiles = 0, head_k_tiles = 0;
   FastDivmod splits;             // K slices per tile (split_k.h; 1 without split-K)
-  FastDivmod group_tiles;        // the tiles of a group of kGroupRows tile rows
-  FastDivmod last_group_rows;    // the last group's tile rows (kGroupRows, or fewer)
 };
 
 // The work of tiles_m x tiles_n tiles of k_tiles k-tiles each, in K slices of slice_k_tiles,
 // the last split_tiles split into a head of head_k_tiles and a tail. The caller checks that
-// the unit indices (below tiles x slices) and kGroupRows x tiles_n are at most
-// FastDivmod::kMaxValue.
+// the unit indices (below tiles x slices) are at most FastDivmod::kMaxValue and that the
+// tiles fit a GroupedTileOrder (fits_grouped_tile_order).
 template <int kGroupRows>
 PersistentWork persistent_work(int64_t tiles_m, int64_t tiles_n, int64_t k_tiles, int64_t slice_k_tiles,
                                int64_t split_tiles, int64_t head_k_tiles) {
   PersistentWork w;
   const int64_t splits = (k_tiles + slice_k_tiles - 1) / slice_k_tiles;
-  w.tiles_m = static_cast<uint32_t>(tiles_m);
+  w.order = grouped_tile_order<kGroupRows>(tiles_m, tiles_n);
   w.whole_tiles = static_cast<uint32_t>(tiles_m * tiles_n - split_tiles);
   w.whole_units = static_cast<uint32_t>(w.whole_tiles * splits);
   w.split_tiles = static_cast<uint32_t>(split_tiles);
   w.k_tiles = k_tiles, w.slice_k_tiles = slice_k_tiles, w.head_k_tiles = head_k_tiles;
   w.splits = FastDivmod(static_cast<uint32_t>(splits));
-  w.group_tiles = FastDivmod(static_cast<uint32_t>(kGroupRows * tiles_n));
-  w.last_group_rows = FastDivmod(static_cast<uint32_t>(tiles_m % kGroupRows == 0 ? kGroupRows : tiles_m % kGroupRows));
   return w;
 }
 
@@ -85,7 +81,7 @@ class PersistentSchedule {
       uint32_t tile, split;
       work_.splits.divmod(next_whole_, tile, split);
       next_whole_ += gridDim.x;
-      unit = {grouped_tile(tile), split, split * work_.slice_k_tiles,
+      unit = {grouped_tile<kGroupRows>(work_.order, tile), split, split * work_.slice_k_tiles,
               min(work_.k_tiles, (split + 1) * work_.slice_k_tiles), PartialSums::kNone, 0};
       return true;
     }
@@ -96,27 +92,13 @@ class PersistentSchedule {
     const uint32_t slot = head ? rank : rank - work_.split_tiles + split_units_ * idle_blocks;
     if (work_.split_tiles == 0 || (head && split_units_ > 0) || slot >= work_.split_tiles) return false;
     ++split_units_;
-    unit = {grouped_tile(work_.whole_tiles + slot), 0, head ? 0 : work_.head_k_tiles,
+    unit = {grouped_tile<kGroupRows>(work_.order, work_.whole_tiles + slot), 0, head ? 0 : work_.head_k_tiles,
             head ? work_.head_k_tiles : work_.k_tiles, head ? PartialSums::kAddAndFinish : PartialSums::kPublish,
             slot};
     return true;
   }
 
  private:
-  // Tile `t` in grouped order (tile_order.cuh's grouped_tile, with the launcher's divisors):
-  // kGroupRows tile rows column by column, the last group of rows possibly shorter.
-  __device__ __forceinline__ TileCoord grouped_tile(uint32_t t) const {
-    uint32_t group, in_group, row, column;
-    work_.group_tiles.divmod(t, group, in_group);
-    const uint32_t first_row = group * kGroupRows;
-    if (first_row + kGroupRows <= work_.tiles_m) {
-      row = in_group % kGroupRows, column = in_group / kGroupRows;
-    } else {
-      work_.last_group_rows.divmod(in_group, column, row);
-    }
-    return {static_cast<int64_t>(first_row + row), static_cast<int64_t>(column)};
-  }
-
   const PersistentWork& work_;
   uint32_t next_whole_;         // this block's next whole unit
   uint32_t split_units_ = 0;    // split-tile units this block has run

@@ -2,6 +2,9 @@
 // order decides how many distinct A rows / B columns are live in L2 at once.
 #pragma once
 
+#include "fast_divmod.h"
+#include "../../host_device.h"
+
 #include <cstdint>
 
 namespace tiledmm::cuda {
@@ -13,16 +16,47 @@ struct TileCoord {
 
 // Grouped ("swizzled") order: walk kGroupRows tile rows column by column, so a wave of
 // blocks shares a few A row panels and a few B column panels instead of sweeping one
-// whole row of B. Maps a 1-D block index (no gridDim.y limit) to a tile. (The persistent
-// schedule walks the same order with divisors its launcher prepares: persistent_schedule.cuh.)
+// whole row of B. The last group may hold fewer rows. A block maps its index to its tile
+// on the way to its first load, so the launcher prepares the divisions by run-time values
+// (FastDivmod: a multiply-high and a shift each, where a 32-bit `/` is a ~25-instruction
+// chain and a 64-bit one a software routine; bench/NOTES.md, sessions 14 and 39).
+struct GroupedTileOrder {
+  uint32_t tiles_m = 0;        // tile rows
+  FastDivmod group_tiles;      // the tiles of a group of kGroupRows tile rows
+  FastDivmod last_group_rows;  // the last group's tile rows (kGroupRows, or fewer)
+};
+
+// tiles_m x tiles_n tiles. The caller checks that the tiles and kGroupRows x tiles_n are at
+// most FastDivmod::kMaxValue (fits_grouped_tile_order).
 template <int kGroupRows>
-__device__ __forceinline__ TileCoord grouped_tile(int64_t linear, int64_t tiles_m, int64_t tiles_n) {
-  const int64_t tiles_per_group = kGroupRows * tiles_n;
-  const int64_t group = linear / tiles_per_group;
-  const int64_t first_m = group * kGroupRows;
-  const int64_t rows_in_group = min(tiles_m - first_m, int64_t{kGroupRows});
-  const int64_t in_group = linear - group * tiles_per_group;
-  return {first_m + in_group % rows_in_group, in_group / rows_in_group};
+GroupedTileOrder grouped_tile_order(int64_t tiles_m, int64_t tiles_n) {
+  GroupedTileOrder order;
+  order.tiles_m = static_cast<uint32_t>(tiles_m);
+  order.group_tiles = FastDivmod(static_cast<uint32_t>(kGroupRows * tiles_n));
+  order.last_group_rows =
+      FastDivmod(static_cast<uint32_t>(tiles_m % kGroupRows == 0 ? kGroupRows : tiles_m % kGroupRows));
+  return order;
+}
+
+template <int kGroupRows>
+constexpr bool fits_grouped_tile_order(int64_t tiles_m, int64_t tiles_n) {
+  return tiles_m >= 1 && tiles_n >= 1 && tiles_m * tiles_n <= FastDivmod::kMaxValue &&
+         kGroupRows * tiles_n <= FastDivmod::kMaxValue;
+}
+
+// Tile number `t` (below tiles_m x tiles_n) in grouped order. (Host code too:
+// cpp_test/test_grouped_tile_order.cpp checks it against the plain formula.)
+template <int kGroupRows>
+TILEDMM_HOST_DEVICE inline TileCoord grouped_tile(const GroupedTileOrder& order, uint32_t t) {
+  uint32_t group, in_group, row, column;
+  order.group_tiles.divmod(t, group, in_group);
+  const uint32_t first_row = group * kGroupRows;
+  if (first_row + kGroupRows <= order.tiles_m) {
+    row = in_group % kGroupRows, column = in_group / kGroupRows;  // a full group: shifts
+  } else {
+    order.last_group_rows.divmod(in_group, column, row);
+  }
+  return {static_cast<int64_t>(first_row + row), static_cast<int64_t>(column)};
 }
 
 }  // namespace tiledmm::cuda

@@ -35,7 +35,6 @@
 
 #include <atomic>
 #include <cstdint>
-#include <limits>
 #include <type_traits>
 
 namespace tiledmm::cuda {
@@ -126,7 +125,7 @@ template <typename T, typename Out, MmaConfigId kConfig, StageMode kModeA, Stage
           Activation kActivation>
 __global__ void __launch_bounds__(mma_tile(kConfig).threads(), mma_tile(kConfig).min_blocks_per_sm)
     mma_gemm_kernel(KMnOperand<T> a, KMnOperand<T> b, Out* __restrict__ c, int64_t m, int64_t n, int64_t ldc,
-                    int64_t k_per_split, OutputEpilogue<Out, kActivation> epilogue) {
+                    GroupedTileOrder order, int64_t k_per_split, OutputEpilogue<Out, kActivation> epilogue) {
   constexpr MmaTile kTile = mma_tile(kConfig);
   constexpr int kBM = kTile.block_m, kBN = kTile.block_n, kBK = kTile.k_elements(sizeof(T));
   constexpr int kStages = kTile.stages, kThreads = kTile.threads();
@@ -142,7 +141,7 @@ __global__ void __launch_bounds__(mma_tile(kConfig).threads(), mma_tile(kConfig)
   auto b_stage = [&](int s) { return a_stage(s) + kAElements; };
 
   // Block tile, and its K slice.
-  const TileCoord origin = block_tile_origin<kBM, kBN>(m, n);
+  const TileCoord origin = block_tile_origin<kBM, kBN>(order);
   const int64_t block_m0 = origin.m, block_n0 = origin.n;
   a = a.k_slice(blockIdx.z * k_per_split, k_per_split);
   b = b.k_slice(blockIdx.z * k_per_split, k_per_split);
@@ -246,14 +245,17 @@ void launch_config(const KMnOperand<T>& a, const KMnOperand<T>& b, Out* out, int
                    const SplitK& split, OutputEpilogue<Out, kActivation> epilogue, cudaStream_t stream) {
   constexpr MmaTile kTile = mma_tile(kConfig);
   constexpr int kSmemBytes = kTile.smem_bytes(sizeof(T));
-  const int64_t tiles = ((p.m + kTile.block_m - 1) / kTile.block_m) * ((p.n + kTile.block_n - 1) / kTile.block_n);
-  TORCH_CHECK(tiles <= std::numeric_limits<int32_t>::max(), "tiledmm.gemm (mma): output [", p.m, ", ",
-              p.n, "] needs more than 2^31 - 1 tiles");
+  const int64_t tiles_m = (p.m + kTile.block_m - 1) / kTile.block_m, tiles_n = (p.n + kTile.block_n - 1) / kTile.block_n;
+  TORCH_CHECK(fits_grouped_tile_order<kBlockGroupRows>(tiles_m, tiles_n), "tiledmm.gemm (mma): output [", p.m, ", ",
+              p.n, "] needs more tiles than the grouped order's 32-bit indices hold (2^31 - 1 tiles, ",
+              FastDivmod::kMaxValue / kBlockGroupRows, " tile columns)");
   const auto kernel = mma_kernel_for<T, Out, kConfig, kActivation>(a.mn_contiguous, b.mn_contiguous);
   static std::atomic<uint64_t> opted_in[4];  // one per operand orientation of this instance
   allow_dynamic_smem(kernel, kSmemBytes, opted_in[(a.mn_contiguous ? 2 : 0) + (b.mn_contiguous ? 1 : 0)]);
-  const dim3 grid(static_cast<unsigned>(tiles), 1, static_cast<unsigned>(split.splits));
-  kernel<<<grid, kTile.threads(), kSmemBytes, stream>>>(a, b, out, p.m, p.n, ldc, split.k_per_split, epilogue);
+  const dim3 grid(static_cast<unsigned>(tiles_m * tiles_n), 1, static_cast<unsigned>(split.splits));
+  kernel<<<grid, kTile.threads(), kSmemBytes, stream>>>(a, b, out, p.m, p.n, ldc,
+                                                        grouped_tile_order<kBlockGroupRows>(tiles_m, tiles_n),
+                                                        split.k_per_split, epilogue);
   C10_CUDA_KERNEL_LAUNCH_CHECK();
 }
 

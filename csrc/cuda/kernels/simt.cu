@@ -33,7 +33,6 @@
 
 #include <atomic>
 #include <cstdint>
-#include <limits>
 #include <type_traits>
 
 namespace tiledmm::cuda {
@@ -129,7 +128,8 @@ __device__ __forceinline__ void store_row_realigned(T* row_ptr, const T (&acc)[k
 template <typename T, SimtConfigId kConfig, StageMode kModeA, StageMode kModeB, Activation kActivation>
 __global__ void __launch_bounds__(simt_tile(kConfig).threads(), simt_tile(kConfig).min_blocks_per_sm)
     simt_gemm_kernel(KMnOperand<T> a, KMnOperand<T> b, T* __restrict__ c, int64_t m, int64_t n, int64_t ldc,
-                     int64_t k_per_split, bool c_vector_ok, OutputEpilogue<T, kActivation> epilogue) {
+                     GroupedTileOrder order, int64_t k_per_split, bool c_vector_ok,
+                     OutputEpilogue<T, kActivation> epilogue) {
   constexpr SimtTile kTile = simt_tile(kConfig);
   constexpr int kBM = kTile.block_m, kBN = kTile.block_n, kBK = kTile.block_k;
   constexpr int kThreads = kTile.threads(), kStages = kTile.stages, kVec = kTile.vec;
@@ -147,7 +147,7 @@ __global__ void __launch_bounds__(simt_tile(kConfig).threads(), simt_tile(kConfi
   // Block tile: which [kBM, kBN] tile of C this block owns, and its K slice (split-K:
   // block z reduces slice z into plane z of the partial sums, split_k.h). C's rows are
   // ldc elements apart (N, or a split-K plane's pitch).
-  const TileCoord origin = block_tile_origin<kBM, kBN>(m, n);
+  const TileCoord origin = block_tile_origin<kBM, kBN>(order);
   const int64_t block_m0 = origin.m, block_n0 = origin.n;
   a = a.k_slice(blockIdx.z * k_per_split, k_per_split);
   b = b.k_slice(blockIdx.z * k_per_split, k_per_split);
@@ -285,8 +285,8 @@ void with_stage_mode(StageMode mode, F&& f) {
 }
 
 template <typename T, SimtConfigId kConfig, Activation kActivation>
-using SimtKernel = void (*)(KMnOperand<T>, KMnOperand<T>, T*, int64_t, int64_t, int64_t, int64_t, bool,
-                            OutputEpilogue<T, kActivation>);
+using SimtKernel = void (*)(KMnOperand<T>, KMnOperand<T>, T*, int64_t, int64_t, int64_t, GroupedTileOrder, int64_t,
+                            bool, OutputEpilogue<T, kActivation>);
 
 // The kernel instance for the operands' stage modes.
 template <typename T, SimtConfigId kConfig, Activation kActivation = Activation::kNone>
@@ -339,9 +339,10 @@ void launch_config(const GemmProblem& p, const KMnOperand<T>& a, const KMnOperan
                    const SplitK& split, at::Tensor& out, cudaStream_t stream) {
   constexpr SimtTile kTile = simt_tile(kConfig);
   constexpr int kSmemBytes = kTile.smem_bytes(sizeof(T));
-  const int64_t tiles = ((m + kTile.block_m - 1) / kTile.block_m) * ((p.n + kTile.block_n - 1) / kTile.block_n);
-  TORCH_CHECK(tiles <= std::numeric_limits<int32_t>::max(), "tiledmm.gemm (simt): output [",
-              m, ", ", p.n, "] needs more than 2^31 - 1 tiles");
+  const int64_t tiles_m = (m + kTile.block_m - 1) / kTile.block_m, tiles_n = (p.n + kTile.block_n - 1) / kTile.block_n;
+  TORCH_CHECK(fits_grouped_tile_order<kBlockGroupRows>(tiles_m, tiles_n), "tiledmm.gemm (simt): output [", m, ", ",
+              p.n, "] needs more tiles than the grouped order's 32-bit indices hold (2^31 - 1 tiles, ",
+              FastDivmod::kMaxValue / kBlockGroupRows, " tile columns)");
   // Whole vectors of C's rows are 16-byte aligned when the pitch is: out is a fresh
   // allocation or whole rows of one, and a split-K plane spans m * ldc elements.
   const int64_t ldc = out.size(-1);
@@ -352,9 +353,10 @@ void launch_config(const GemmProblem& p, const KMnOperand<T>& a, const KMnOperan
   static std::atomic<uint64_t> opted_in[3 * 3];  // one per stage-mode pair of this instance
   allow_dynamic_smem(kernel, kSmemBytes, opted_in[static_cast<int>(mode_a) * 3 + static_cast<int>(mode_b)]);
   const auto epilogue = split.active() ? OutputEpilogue<T, kActivation>{} : OutputEpilogue<T, kActivation>::from(p.epilogue);
-  const dim3 grid(static_cast<unsigned>(tiles), 1, static_cast<unsigned>(split.splits));
-  kernel<<<grid, kTile.threads(), kSmemBytes, stream>>>(a, b, out.data_ptr<T>(), m, p.n, ldc, split.k_per_split,
-                                                        c_vector_ok, epilogue);
+  const dim3 grid(static_cast<unsigned>(tiles_m * tiles_n), 1, static_cast<unsigned>(split.splits));
+  kernel<<<grid, kTile.threads(), kSmemBytes, stream>>>(a, b, out.data_ptr<T>(), m, p.n, ldc,
+                                                        grouped_tile_order<kBlockGroupRows>(tiles_m, tiles_n),
+                                                        split.k_per_split, c_vector_ok, epilogue);
   C10_CUDA_KERNEL_LAUNCH_CHECK();
 }
 

@@ -256,8 +256,8 @@ void launch_config(const MatrixView& a, const MatrixView& b, Out* out, const Gem
   constexpr int64_t kBK = kTile.block_k(sizeof(T));
   const int64_t k = a_classes != nullptr ? p.k + a_classes->max_shift : p.k;
   const int64_t k_per_split = a_classes != nullptr ? k : split.k_per_split;
-  TORCH_CHECK(kGroupRows * tiles_n <= FastDivmod::kMaxValue, "tiledmm.gemm (wgmma): ", tiles_n,
-              " tile columns exceed the persistent schedule's 32-bit indices");
+  TORCH_CHECK(fits_grouped_tile_order<kGroupRows>(tiles_m, tiles_n), "tiledmm.gemm (wgmma): ", tiles_m, " x ",
+              tiles_n, " tiles exceed the persistent schedule's 32-bit indices");
   const PersistentWork work = persistent_work<kGroupRows>(tiles_m, tiles_n, (k + kBK - 1) / kBK,
                                                           (k_per_split + kBK - 1) / kBK, partials.tiles,
                                                           partials.head_k_tiles);
