@@ -14,6 +14,8 @@ Environment:
 """
 import glob
 import os
+import subprocess
+import sys
 
 from setuptools import find_packages, setup
 from torch.utils.cpp_extension import CUDA_HOME, BuildExtension, CppExtension, CUDAExtension
@@ -40,6 +42,29 @@ def sources(*patterns):
     )
 
 
+# The C++ runtime as a shared library, whatever the compiler driver's default. A driver that
+# links libstdc++ statically into the extension (the H100 machines' /opt/gcc/bin/g++ wrapper
+# puts a directory holding libstdc++.a first in the library path) gives the extension a second
+# copy of the iostream and locale state, which the process never initializes: the first number
+# written to a std::ostringstream (tiledmm.kernels(), every TORCH_CHECK message) then crashes.
+# So the shared library by its file name, where the compiler knows it (bench/NOTES.md, session 40).
+def shared_libstdcxx_link_args():
+    if not sys.platform.startswith("linux"):
+        return []
+    compiler = os.environ.get("CXX", "c++").split()
+    try:
+        path = subprocess.run(compiler + ["-print-file-name=libstdc++.so.6"], capture_output=True, text=True,
+                              check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return []
+    if not (os.path.isabs(path) and os.path.exists(path)):
+        return []
+    return ["-Wl,--push-state,--no-as-needed", "-l:libstdc++.so.6", "-Wl,--pop-state"]
+
+
+LINK_ARGS = shared_libstdcxx_link_args()
+
+
 def extension():
     cxx_sources = sources("csrc/*.cpp", "csrc/cpu/*.cpp", "csrc/cuda/*.cpp")
     include_dirs = [os.path.join(ROOT, "csrc"), os.path.join(ROOT, "csrc", "include")]
@@ -47,7 +72,7 @@ def extension():
     if not with_cuda():
         return CppExtension(
             "tiledmm._C", cxx_sources, include_dirs=include_dirs,
-            extra_compile_args={"cxx": cxx_flags}, py_limited_api=True,
+            extra_compile_args={"cxx": cxx_flags}, extra_link_args=LINK_ARGS, py_limited_api=True,
         )
     os.environ.setdefault("TORCH_CUDA_ARCH_LIST", "8.0+PTX;9.0a")
     defines = ["-DTILEDMM_WITH_CUDA"]
@@ -59,7 +84,7 @@ def extension():
         nvcc_flags.append("-Xptxas=-v")
     return CUDAExtension(
         "tiledmm._C", cxx_sources + sources("csrc/cuda/**/*.cu"), include_dirs=include_dirs,
-        extra_compile_args={"cxx": cxx_flags + defines, "nvcc": nvcc_flags},
+        extra_compile_args={"cxx": cxx_flags + defines, "nvcc": nvcc_flags}, extra_link_args=LINK_ARGS,
         py_limited_api=True,
     )
 
