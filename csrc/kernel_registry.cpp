@@ -40,16 +40,16 @@ std::vector<KernelInfo> build_table() {
                    "shared memory; any shape runs, 32 small rows per block",
                    skinny_configs});
 #ifdef TILEDMM_WITH_SM90A
-  std::vector<std::string> wgmma_configs, ping_pong_configs;
+  std::vector<std::string> wgmma_configs, sixteen_bit_configs;
   for (const auto& tile : cuda::kWgmmaTiles) {
     wgmma_configs.emplace_back(tile.name);
-    if (tile.ping_pong) ping_pong_configs.emplace_back(tile.name);  // 16-bit kernels only
+    if (tile.sixteen_bit_only()) sixteen_bit_configs.emplace_back(tile.name);  // ping-pong, C^T
   }
   table.push_back({"wgmma", c10::DeviceType::CUDA, {c10::kHalf, c10::kBFloat16, c10::kFloat}, 90,
                    "Hopper tensor cores: TMA bulk copies into swizzled shared memory, wgmma from "
                    "warp-specialized consumer warpgroups (cooperative or ping-pong), persistent grid "
                    "(float32 runs as TF32)",
-                   wgmma_configs, /*arch_specific=*/true, ping_pong_configs});
+                   wgmma_configs, /*arch_specific=*/true, sixteen_bit_configs});
 #endif
   std::vector<std::string> simt_configs;
   for (const auto& tile : cuda::kSimtTiles) simt_configs.emplace_back(tile.name);

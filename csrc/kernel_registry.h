@@ -24,7 +24,7 @@ struct KernelInfo {
   std::vector<std::string> configs = {};
   // Arch-specific code (sm_90a): runs on exactly min_compute_capability, not later GPUs.
   bool arch_specific = false;
-  // Configs that run bfloat16 and float16 only (wgmma's ping-pong tiles).
+  // Configs that run bfloat16 and float16 only (wgmma's ping-pong and C^T tiles).
   std::vector<std::string> sixteen_bit_configs = {};
 
   bool supports(c10::ScalarType dtype) const;

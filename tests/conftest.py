@@ -74,16 +74,22 @@ def computes_in_tf32(kernel, dtype) -> bool:
 
 
 PING_PONG = "pingpong"  # in the names of wgmma's ping-pong configs
+C_TRANSPOSED = "_ct_"  # in the names of wgmma's C^T configs (narrow in C's rows)
+
+
+def sixteen_bit_only(config: str) -> bool:
+    """wgmma's ping-pong and C^T configs run bfloat16 and float16 only."""
+    return PING_PONG in config or C_TRANSPOSED in config
 
 
 def kernel_specs(info, dtype) -> list:
     """"name:config" for every tile config of a kernel that suits `dtype` (simt configs
-    are per dtype, f32_/f64_; wgmma's ping-pong configs are 16-bit only), or just the name
-    for a kernel with one shape."""
+    are per dtype, f32_/f64_; wgmma's ping-pong and C^T configs are 16-bit only), or just
+    the name for a kernel with one shape."""
     prefix = {torch.float32: "f32_", torch.float64: "f64_"}.get(dtype)
     configs = [c for c in info.configs
                if (not (c.startswith("f32_") or c.startswith("f64_")) or c.startswith(prefix or "-"))
-               and not (dtype == torch.float32 and PING_PONG in c)]
+               and not (dtype == torch.float32 and sixteen_bit_only(c))]
     return [f"{info.name}:{c}" for c in configs] or [info.name]
 
 

@@ -5,7 +5,10 @@ ends at their last element, and shared-memory hazards, which are not ours to che
 pytest file; .ci/gpu-check runs it as
 
     compute-sanitizer --tool memcheck|racecheck|synccheck --error-exitcode 1 \
-        python tests/sanitizer_workload.py [kernel names] [dtype=float32,...]
+        python tests/sanitizer_workload.py [kernel names] [dtype=float32,...] [configs=_ct_]
+
+configs=TEXT keeps only the tile configs whose names contain TEXT (their every-shape and
+-layout launches, and the planner's linear epilogues), for a tool too slow for the rest.
 """
 import sys
 
@@ -37,6 +40,7 @@ def main():
     only = [a for a in sys.argv[1:] if "=" not in a]  # optional kernel names
     dtype_arg = next((a.split("=", 1)[1] for a in sys.argv[1:] if a.startswith("dtype=")), None)
     dtypes = None if dtype_arg is None else {getattr(torch, name) for name in dtype_arg.split(",")}
+    configs = next((a.split("=", 1)[1] for a in sys.argv[1:] if a.startswith("configs=")), None)
     launches = 0
     for info in tiledmm.kernels():
         if info.device != "cuda" or (only and info.name not in only) or not runs_here(info):
@@ -46,6 +50,8 @@ def main():
                 continue
             # Every tile config by name: the planner alone would pick small tiles here.
             for spec in kernel_specs(info, dtype):
+                if configs is not None and configs not in spec:
+                    continue
                 for m, n, k in SHAPES:
                     for la, lb in LAYOUTS:
                         a = make_operand(m, k, dtype, "cuda", la)
@@ -53,6 +59,9 @@ def main():
                         out = tiledmm.gemm(a, b, kernel=spec)
                         assert_matches_reference(out, a, b, tf32=computes_in_tf32(spec, dtype), against_torch=False)
                         launches += 1
+            if configs is not None:
+                launches += fused_epilogue_launches(info.name, dtype)
+                continue
             cc = torch.cuda.get_device_capability()
             sms = torch.cuda.get_device_properties(0).multi_processor_count
             for m, n, k in SPLIT_SHAPES:

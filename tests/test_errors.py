@@ -3,7 +3,7 @@ import pytest
 import torch
 
 import tiledmm
-from conftest import DEVICES, PING_PONG, WGMMA, requires_cuda, requires_two_gpus
+from conftest import C_TRANSPOSED, DEVICES, PING_PONG, WGMMA, requires_cuda, requires_two_gpus, sixteen_bit_only
 
 
 @pytest.mark.parametrize("device", DEVICES)
@@ -110,11 +110,15 @@ def test_kernel_configs_are_validated():
         tiledmm.gemm(a, b, kernel="simt:" + info["simt"].configs[0])
 
 
-def test_ping_pong_configs_refuse_float32():
+def test_sixteen_bit_configs_refuse_float32():
+    # wgmma's ping-pong and C^T configs: bfloat16 and float16 only, whole tiles.
     if WGMMA is None:
         pytest.skip("built without sm_90a")
-    for config in (c for c in WGMMA.configs if PING_PONG in c):
+    configs = [c for c in WGMMA.configs if sixteen_bit_only(c)]
+    assert any(PING_PONG in c for c in configs) and any(C_TRANSPOSED in c for c in configs), configs
+    for config in configs:
         with pytest.raises(RuntimeError, match=f"wgmma config {config} runs bfloat16 and float16 only"):
             tiledmm.plan(512, 512, 512, torch.float32, kernel=f"wgmma:{config}", compute_capability=(9, 0))
         plan = tiledmm.plan(512, 512, 512, torch.bfloat16, kernel=f"wgmma:{config}", compute_capability=(9, 0))
         assert plan["config"] == config and plan["split_k"] == 1 and plan["last_wave_split"] == (0, 0), plan
+        assert plan["c_transposed"] == (C_TRANSPOSED in config), plan

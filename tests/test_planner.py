@@ -112,11 +112,12 @@ def test_wgmma_tile_by_tile_count():
         assert p["config"] == "128x128_k128B_2wg_s6" and "in one wave" in p["reason"] and p["split_k"] == 1, p
     p = tiledmm.plan(1536, 1024, 512, torch.float32, allow_tf32=True, sm_count=132)
     assert p["config"] == "128x128_k128B_2wg_s6" and "in one wave" in p["reason"], p
-    # 72 tiles of 128x64; 144 of 64x64 would have to share SMs.
-    p = tiledmm.plan(768, 768, 768, torch.bfloat16)
+    # With a column-major A (the C^T configs below would copy it): 72 tiles of 128x64; 144 of
+    # 64x64 would have to share SMs.
+    p = tiledmm.plan(768, 768, 768, torch.bfloat16, a_col_major=True)
     assert p["config"] == "128x64_k256B_2wg_s4" and p["split_k"] == 1, p
     # 32 tiles of 128x64: 64 of 64x64 still take an SM each (8 k-tiles: too shallow to split).
-    p = tiledmm.plan(512, 512, 512, torch.bfloat16)
+    p = tiledmm.plan(512, 512, 512, torch.bfloat16, a_col_major=True)
     assert p["config"] == "64x64_k128B_1wg_s4" and p["split_k"] == 1 and "64 tiles of 64x64" in p["reason"], p
     p = tiledmm.plan(256, 256, 256, torch.float32, allow_tf32=True)
     assert p["config"] == "64x64_k128B_1wg_s4", p
@@ -126,7 +127,7 @@ def test_wgmma_tile_by_tile_count():
     p = tiledmm.plan(16, 4096, 4096, torch.bfloat16, kernel="wgmma")
     assert p["config"] == "64x64_k128B_1wg_s4" and p["split_k"] == 4 and "M = 16" in p["reason"], p
     for m, n, k in [(64, 64, 64), (64, 11008, 4096), (33, 4096, 11008)]:
-        p = tiledmm.plan(m, n, k, torch.float16)
+        p = tiledmm.plan(m, n, k, torch.float16, a_col_major=m * n * k < 2**20)
         assert p["kernel"] == "wgmma" and p["config"] == "64x64_k128B_1wg_s4", p
     # TF32 with M <= 64 too; with B row-major and N <= 64 it computes C^T, whose M is C's N.
     p = tiledmm.plan(16, 4096, 4096, torch.float32, allow_tf32=True, b_col_major=True)
@@ -137,12 +138,51 @@ def test_wgmma_tile_by_tile_count():
     # (1024 x 64 x 1024: 16 tiles; 2048 x 64 x 2048: 32 tiles in 2 slices); once they would
     # share SMs (4096 x 48 x 4096: 64 tiles in 4 slices) 128x64, as many tiles as any wider
     # config gives, with the least padding.
+    # (bfloat16 with a column-major A: the C^T configs below take a row-major one.)
     for dtype in (torch.bfloat16, torch.float32):
         for m, n, k in [(1024, 64, 1024), (2048, 64, 2048), (100, 64, 300)]:
-            p = tiledmm.plan(m, n, k, dtype, kernel="wgmma", allow_tf32=True, b_col_major=True, sm_count=132)
+            p = tiledmm.plan(m, n, k, dtype, kernel="wgmma", allow_tf32=True, a_col_major=dtype != torch.float32,
+                             b_col_major=True, sm_count=132)
             assert p["config"] == "64x64_k128B_1wg_s4" and "one per SM" in p["reason"], p
         p = tiledmm.plan(4096, 48, 4096, dtype, kernel="wgmma", allow_tf32=True, b_col_major=True, sm_count=132)
         assert p["config"] == "128x64_k256B_2wg_s4" and "N fits one 64-wide tile" in p["reason"], p
+
+
+@needs_sm90a_build
+def test_wgmma_c_transposed_tiles_for_few_tiles():
+    """16-bit products of few tiles and shallow K, A row-major: the narrowest C^T config (64 of
+    C's columns x 32 or 80 of its rows) whose tiles fit one wave, in either layout of B
+    (measured on an H100, bench/NOTES.md session 41)."""
+    for b_col_major in (False, True):
+        for (m, n, k), config, tiles in [((256, 256, 256), "64x32_ct_k256B_1wg_s8", 32),
+                                         ((512, 512, 512), "64x32_ct_k256B_1wg_s8", 128),
+                                         ((64, 1024, 1024), "64x32_ct_k256B_1wg_s8", 32),
+                                         ((1024, 64, 1024), "64x32_ct_k256B_1wg_s8", 32),
+                                         ((640, 640, 640), "64x80_ct_k256B_1wg_s5", 80),
+                                         ((768, 768, 768), "64x80_ct_k256B_1wg_s5", 120)]:
+            p = tiledmm.plan(m, n, k, torch.bfloat16, b_col_major=b_col_major, sm_count=132)
+            assert p["config"] == config and p["c_transposed"] and p["split_k"] == 1, p
+            assert f"{tiles} tiles of " in p["reason"] and "rows x 64 columns, computed as C^T" in p["reason"], p
+    # Over split-K slices of the rules' tiles too (64 x 2048 x 2048: 64x64 tiles in 2 slices).
+    p = tiledmm.plan(64, 2048, 2048, torch.bfloat16, sm_count=132)
+    assert p["config"] == "64x32_ct_k256B_1wg_s8" and "64 tiles of " in p["reason"], p
+    assert "split-K" in tiledmm.plan(64, 2048, 2048, torch.bfloat16, a_col_major=True, sm_count=132)["reason"]
+    # Too many tiles for one wave (896^3: 168 of 80 x 64; with 32 < M <= 64, whose two tile
+    # rows each read B, half a wave: 48 x 4096 x 1024, 128 of 32 x 64), tiles of 80 rows where
+    # M < N (512 x 1024 x 1024), K deep (>= 8 KB per row), A column-major, or float32 (TF32):
+    # the rules' tiles.
+    for m, n, k in [(48, 4096, 1024), (512, 1024, 1024)]:
+        p = tiledmm.plan(m, n, k, torch.bfloat16, sm_count=132)
+        assert p["config"] == "64x64_k128B_1wg_s4", p
+    p = tiledmm.plan(1024, 512, 1024, torch.bfloat16, sm_count=132)
+    assert p["config"] == "64x80_ct_k256B_1wg_s5" and "104 tiles of " in p["reason"], p
+    for m, n, k, dtype, a_col_major in [(896, 896, 896, torch.bfloat16, False), (512, 512, 4096, torch.bfloat16, False),
+                                        (512, 512, 512, torch.float16, True), (512, 512, 512, torch.float32, False)]:
+        p = tiledmm.plan(m, n, k, dtype, a_col_major=a_col_major, allow_tf32=True, sm_count=132)
+        assert "_ct_" not in p["config"] and "rows x 64 columns" not in p["reason"], p
+    # Fewer SMs, fewer tiles fit a wave: 512^3 on 100 SMs takes 80 x 64 tiles (7 x 8 = 56).
+    p = tiledmm.plan(512, 512, 512, torch.bfloat16, sm_count=100)
+    assert p["config"] == "64x80_ct_k256B_1wg_s5" and "56 tiles of " in p["reason"], p
 
 
 @needs_sm90a_build

@@ -14,7 +14,7 @@ import pytest
 import torch
 
 import tiledmm
-from conftest import PING_PONG, WGMMA, assert_matches_reference, kernel_specs, poison_cached_block, runs_wgmma
+from conftest import WGMMA, assert_matches_reference, kernel_specs, poison_cached_block, runs_wgmma, sixteen_bit_only
 
 DTYPES_16 = [torch.bfloat16, torch.float16]
 WIDE = "wgmma:128x256_k128B_2wg_s4"
@@ -87,8 +87,8 @@ def test_a_off_sectors(dtype, case):
         if not unsplit(m, n, k, dtype, spec):
             continue  # split-K: A copied or read as it lies
         wide = spec == WIDE
-        # (ping-pong tiles never read A by row classes: copied, or read in place)
-        expected = (wide if not tma_reads_a else not wide) and PING_PONG not in spec
+        # (ping-pong and C^T tiles never read A by row classes: copied, or read in place)
+        expected = (wide if not tma_reads_a else not wide) and not sixteen_bit_only(spec)
         assert read_by_row_classes(kernels) == expected, (spec, kernels)
         copied = any("repack_lines" in name for name in kernels)
         assert copied == (not tma_reads_a and not expected), (spec, kernels)

@@ -168,7 +168,7 @@ def explain(m: int, n: int, k: int, dtype="fp32", layout: str = "nn", gpu: Optio
             block = (block[0], block[1], block[2] * 2 // size)
         if plan["kernel"] == "mma":  # K step: 64 bytes of K (the table counts 2-byte elements)
             block = (block[0], block[1], 64 // size)
-        if plan["c_transposed"]:  # skinny with N the small side, or TF32 wgmma with B row-major
+        if plan["c_transposed"]:  # skinny with N the small side, TF32 wgmma with B row-major, or a C^T config
             block, warp, thread = (block[1], block[0], block[2]), warp[::-1], thread[::-1]
         blocks_per_sm = t["min_blocks"]
         tiles_per_block = t["tiles_per_block"]

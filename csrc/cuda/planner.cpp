@@ -348,6 +348,8 @@ constexpr WgmmaUnitCost kWgmmaUnitCosts[] = {
     {0.30, 0.30, 1.1, 4.1},  // 128x64
     {0.34, 0.41, 0.7, 0},    // 64x64, two blocks per SM (never cut in halves)
     {0, 0, 0, 0},            // 128x128 ping-pong: only for products of many tiles (never modeled)
+    {0, 0, 0, 0},            // 64x32 C^T: by rule only (never modeled, never cut along K)
+    {0, 0, 0, 0},            // 64x80 C^T: the same
 };
 static_assert(sizeof(kWgmmaUnitCosts) / sizeof(kWgmmaUnitCosts[0]) == static_cast<int>(WgmmaConfigId::kCount),
               "one WgmmaUnitCost per WgmmaConfigId");
@@ -489,7 +491,8 @@ WgmmaConfigId pick_few_tile_wgmma_config(const GemmShape& s, const GpuInfo& gpu,
 
 constexpr int64_t kPingPongMaxKBytes = 4096, kPingPongMinTilesPerSm = 6;
 
-WgmmaConfigId pick_wgmma_config(const GemmShape& s, const GpuInfo& gpu, const Reasons& why) {
+// The wgmma tile by the rules below (pick_wgmma_config may then prefer a C^T config).
+WgmmaConfigId pick_wgmma_rule_config(const GemmShape& s, const GpuInfo& gpu, const Reasons& why) {
   auto tiles = [&](WgmmaConfigId id) { return tile_count(s, wgmma_tile(id).block_m, wgmma_tile(id).block_n); };
   const int64_t wide = tiles(WgmmaConfigId::k128x256), square = tiles(WgmmaConfigId::k128x128);
   // M <= 64 (16-bit: skinny takes <= 32 unless wgmma is named): 64x64 tiles. A 128-row tile
@@ -587,6 +590,43 @@ WgmmaConfigId pick_wgmma_config(const GemmShape& s, const GpuInfo& gpu, const Re
             wgmma_tile(best).block_n, ", modeled ", std::lround(best_us), " us against ", std::lround(rule_us));
   }
   return best;
+}
+
+// 16-bit products of shallow K (< kDeepKBytes per row), A row-major: the narrowest C^T config
+// (wgmma_configs.h: 64 of C's columns x 32 or 80 of its rows) whose tiles fit one wave, over
+// the rules' tile (split-K slices included). Spread over more SMs, each staging fewer bytes
+// per k-tile than a 128x64 tile or (64x64) in fewer, deeper k-tiles, its tiles finish sooner:
+// a small product's k-tile waits on its bytes. H100 bf16 kernel times against the rules'
+// tiles and cuBLAS (bench/NOTES.md, session 41): 128^3 2.3 against 2.5 and 2.3 us, 256^3
+// 2.5-2.6 against 2.8-2.9 and 2.6, 512^3 3.2 against 3.6 and 3.2, 640^3 3.9 against 4.1 and
+// 4.0, 768^3 4.3-4.7 against 4.7 and 4.1, 1024x512x1024 4.7-4.8 against 5.2 and 4.2-4.3,
+// 64x1024x1024 3.8 against 4.9 and 3.7, 1024x256x1024 4.0 against 4.9 and 4.2-4.3,
+// 64x2048x2048 5.7-5.9 against 6.9-7.0 (64x64 in 2 split-K slices) and 5.2. Limits, from the
+// same measurements: 80-row tiles only where M >= N (512x1024x1024: 5.5 against 5.1 for
+// 64x64, not explained; 48x4096x1024: 5.5 against 5.0); with 32 < M <= 64, where two tile
+// rows of 32 each read all of B, only while they fill at most half the SMs (48x4096x1024,
+// 128 tiles: 5.4 against 5.0). Not for a column-major A, which these kernels would copy
+// first (they read A K-major).
+std::optional<WgmmaConfigId> c_transposed_wave_config(const GemmShape& s, const GpuInfo& gpu) {
+  if (s.dtype == c10::kFloat || s.a_col_major || has_deep_k(s)) return std::nullopt;
+  const int64_t wave = s.m > 32 && s.m <= 64 ? gpu.sm_count / 2 : gpu.sm_count;
+  for (const WgmmaConfigId id : {WgmmaConfigId::k64x32ct, WgmmaConfigId::k64x80ct}) {  // narrowest first
+    const WgmmaTile& t = wgmma_tile(id);
+    if (t.block_n >= 64 && s.m < s.n) break;
+    if (ceil_div(s.n, int64_t{t.block_m}) * ceil_div(s.m, int64_t{t.block_n}) <= wave) return id;
+  }
+  return std::nullopt;
+}
+
+WgmmaConfigId pick_wgmma_config(const GemmShape& s, const GpuInfo& gpu, const Reasons& why) {
+  const WgmmaConfigId rule = pick_wgmma_rule_config(s, gpu, why);
+  const std::optional<WgmmaConfigId> narrow = c_transposed_wave_config(s, gpu);
+  if (!narrow) return rule;
+  const WgmmaTile& t = wgmma_tile(*narrow);
+  why.add("but ", ceil_div(s.n, int64_t{t.block_m}) * ceil_div(s.m, int64_t{t.block_n}), " tiles of ", t.block_n,
+          " rows x 64 columns, computed as C^T, fit one wave on ", gpu.sm_count, " SMs: each k-tile stages ",
+          t.block_n + 64, " rows of A and B");
+  return *narrow;
 }
 
 // TF32 with a row-major B (wgmma_configs.h): C^T reads B in place, in registers, and needs A
@@ -790,6 +830,8 @@ Plan plan_gemm(const GemmShape& s, const GpuInfo& gpu, std::string_view requeste
       }
       plan.wgmma_config = named ? *named : pick_wgmma_config(wgmma_kernel_shape(s, plan.wgmma_c_transposed), gpu, why);
       plan.config = wgmma_tile(plan.wgmma_config).name;
+      // A C^T config computes C^T in either layout of B (16-bit types only).
+      if (wgmma_tile(plan.wgmma_config).c_transposed) plan.wgmma_c_transposed = true;
       break;
     }
     case KernelFamily::kSkinny:
@@ -818,10 +860,11 @@ Plan plan_gemm(const GemmShape& s, const GpuInfo& gpu, std::string_view requeste
   } else if (s.k > 0 && plan.family == KernelFamily::kWgmma) {
     // Persistent: blocks_per_sm blocks per SM; a k-tile is k_boxes x 128 bytes of K.
     const WgmmaTile& t = wgmma_tile(plan.wgmma_config);
-    if (t.ping_pong) {
+    if (t.sixteen_bit_only()) {
       TORCH_CHECK(s.dtype != c10::kFloat, "tiledmm: wgmma config ", t.name,
                   " runs bfloat16 and float16 only, not float32 (TF32)");
-      return plan;  // whole tiles: its consumers take turns on them
+      // Whole tiles: ping-pong consumers take turns on them; C^T boxes are 16-bit outputs.
+      return plan;
     }
     const int64_t tiles = tile_count(wgmma_kernel_shape(s, plan.wgmma_c_transposed), t.block_m, t.block_n);
     const WgmmaKCut cut = wgmma_k_cut(s, plan.wgmma_config, tiles, gpu, why);

@@ -13,6 +13,12 @@ namespace tiledmm::cuda {
 // row; each 128 bytes of K is its own swizzled box). blocks_per_sm: the blocks resident per
 // SM that the config is built for (its register and shared-memory budget); the persistent
 // grid launches that many per SM.
+// C^T configs (`c_transposed`, 16-bit types): the kernel computes C^T = B^T A^T, so its
+// tiles are block_m of C's columns (the problem's B, read MN-major or K-major) by block_n of
+// C's rows (the problem's A, read K-major): block_n may then be any multiple of 16, where
+// an MN-major operand's tile spans whole 128-byte swizzle rows (64 of N) and C's output
+// boxes whole 128-byte rows. Narrow tiles in C's rows spread small products over more SMs,
+// each staging fewer bytes per k-tile (bench/NOTES.md, session 41).
 struct WgmmaTile {
   const char* name;
   int block_m, block_n;
@@ -20,6 +26,7 @@ struct WgmmaTile {
   int stages;
   int blocks_per_sm;
   bool ping_pong = false;
+  bool c_transposed = false;
 
   static constexpr int kRowBytes = 128;  // bytes of K per swizzled row (the swizzle width)
   static constexpr int kBarrierBytes = 1024;  // full/empty mbarriers, padded to keep 1024-B alignment
@@ -27,6 +34,15 @@ struct WgmmaTile {
   // store each), two alternating buffers per consumer warpgroup.
   static constexpr int kOutputBoxBytes = 64 * kRowBytes;
   constexpr int consumers() const { return ping_pong ? 2 : block_m / 64; }
+  // Ping-pong and C^T kernels exist for bfloat16 and float16 only (not TF32).
+  constexpr bool sixteen_bit_only() const { return ping_pong || c_transposed; }
+  // C^T configs: C rows per output box (the box's rows are 128 bytes of C's row: the
+  // slab's 64 rows). The most that divide block_n, in 8-row steps, up to 64 rows.
+  constexpr int c_box_rows() const {
+    int rows = 64;
+    while (block_n % rows != 0) rows -= 8;
+    return rows;
+  }
   constexpr int slabs_per_consumer() const { return ping_pong ? block_m / 64 : 1; }
   // The warps that read a stage and release it: one consumer's (ping-pong), or all of them.
   constexpr int stage_reader_warps() const { return 4 * (ping_pong ? 1 : consumers()); }
@@ -47,10 +63,13 @@ enum class WgmmaConfigId : int {
   k128x64 = 2,   // 2 consumers of 64x64 (32 accumulators/thread), 4 stages of 256 bytes of K: small problems
   k64x64 = 3,    // 1 consumer of 64x64, 4 stages, 2 blocks per SM: products of few tiles
   k128x128pp = 4,  // ping-pong: 2 consumers taking turns on 128x128 tiles (2 slabs, 128 accumulators/thread), 6 stages
-  kCount = 5,
+  k64x32ct = 5,    // C^T, 1 consumer: 64 of C's columns x 32 of its rows (16 accumulators/thread), 8 stages
+  k64x80ct = 6,    // C^T, 1 consumer: 64 of C's columns x 80 of its rows (40 accumulators/thread), 5 stages
+  kCount = 7,
 };
 
-// Fields: name, block m/n, k boxes (128 bytes of K each), stages, blocks per SM, ping-pong.
+// Fields: name, block m/n, k boxes (128 bytes of K each), stages, blocks per SM, ping-pong,
+// C^T.
 //   128x256, 128x128, 128x64: 384 threads, 1 block per SM, 231,424 B of shared memory (a
 //   block may have at most 232,448): 4 x 48 KiB stages, 6 x 32 KiB, 4 x 48 KiB, each + 32
 //   KiB of output buffers + barriers + alignment.
@@ -64,12 +83,16 @@ enum class WgmmaConfigId : int {
 //   64x64: 256 threads, 2 blocks per SM (so at most 128 registers per thread, and no
 //   register hand-over between warpgroups), 83,968 B each: 4 x 16 KiB stages + 16 KiB of
 //   output buffers + barriers + alignment.
+//   64x32 and 64x80 C^T: 256 threads, 1 block per SM, 256 bytes of K per k-tile (as 128x64):
+//   8 x 24 KiB and 5 x 36 KiB stages + 16 KiB of output buffers (boxes of 32 and 40 C rows).
 constexpr WgmmaTile kWgmmaTiles[] = {
     {"128x256_k128B_2wg_s4", 128, 256, 1, 4, 1},
     {"128x128_k128B_2wg_s6", 128, 128, 1, 6, 1},
     {"128x64_k256B_2wg_s4", 128, 64, 2, 4, 1},
     {"64x64_k128B_1wg_s4", 64, 64, 1, 4, 2},
     {"128x128_k128B_pingpong_s6", 128, 128, 1, 6, 1, true},
+    {"64x32_ct_k256B_1wg_s8", 64, 32, 2, 8, 1, false, true},
+    {"64x80_ct_k256B_1wg_s5", 64, 80, 2, 5, 1, false, true},
 };
 static_assert(sizeof(kWgmmaTiles) / sizeof(kWgmmaTiles[0]) == static_cast<int>(WgmmaConfigId::kCount),
               "one WgmmaTile per WgmmaConfigId");
@@ -97,5 +120,16 @@ constexpr bool all_fit_one_sm() {
   return true;
 }
 static_assert(all_fit_one_sm(), "a wgmma config's resident blocks must fit in one SM's shared memory and threads");
+constexpr bool c_transposed_tiles_fit() {
+  for (const WgmmaTile& t : kWgmmaTiles) {
+    if (t.c_transposed && (t.block_m != 64 || t.ping_pong || t.block_n % 16 != 0 ||
+                           t.c_box_rows() * WgmmaTile::kRowBytes > WgmmaTile::kOutputBoxBytes)) {
+      return false;
+    }
+  }
+  return true;
+}
+static_assert(c_transposed_tiles_fit(),
+              "a C^T config: one 64-row consumer slab (C's columns), block_n a multiple of 16, its boxes in a buffer");
 
 }  // namespace tiledmm::cuda

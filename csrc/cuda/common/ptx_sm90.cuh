@@ -148,6 +148,24 @@ __device__ __forceinline__ void stmatrix_x4(uint32_t row_address, const uint32_t
 #endif
 }
 
+// stmatrix .trans: the same fragments, each 8x8 matrix stored transposed: lane l passes the
+// address of row (l % 8) of matrix (l / 8) as before, and that row receives the matrix's
+// column l % 8 (its 8 fragment rows). x2: matrices 0 and 1, addresses from lanes 0-15.
+__device__ __forceinline__ void stmatrix_x4_trans(uint32_t row_address, const uint32_t (&r)[4]) {
+#ifdef TILEDMM_SM90A_DEVICE
+  asm volatile("stmatrix.sync.aligned.m8n8.x4.trans.shared.b16 [%0], {%1, %2, %3, %4};\n" ::"r"(row_address),
+               "r"(r[0]), "r"(r[1]), "r"(r[2]), "r"(r[3])
+               : "memory");
+#endif
+}
+__device__ __forceinline__ void stmatrix_x2_trans(uint32_t row_address, const uint32_t (&r)[2]) {
+#ifdef TILEDMM_SM90A_DEVICE
+  asm volatile("stmatrix.sync.aligned.m8n8.x2.trans.shared.b16 [%0], {%1, %2};\n" ::"r"(row_address), "r"(r[0]),
+               "r"(r[1])
+               : "memory");
+#endif
+}
+
 // ---- wgmma: ordering of the asynchronous warpgroup MMAs -----------------------------------
 // fence: register accumulators written by ordinary instructions are visible to wgmma.
 __device__ __forceinline__ void wgmma_fence() {

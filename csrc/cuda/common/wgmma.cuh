@@ -1,7 +1,8 @@
 // Warpgroup MMA (wgmma, sm_90a) on operands in 128-byte-swizzled shared memory: the
 // matrix descriptors that tell the tensor cores where a tile lies, and one wrapper per
-// instruction shape the `wgmma` family issues (m64 x n{64,128,256} x 32 bytes of K), with
-// both operands in shared memory or (TF32) A in registers.
+// instruction shape the `wgmma` family issues (m64 x n{64,128,256} x 32 bytes of K, and
+// n{32,80} for the 16-bit types' C^T tiles), with both operands in shared memory or (TF32)
+// A in registers.
 #pragma once
 
 #include "ptx_sm90.cuh"
@@ -36,10 +37,17 @@ __device__ __forceinline__ uint64_t swizzled_smem_descriptor(const void* tile, u
 #define TILEDMM_ACC8(d, i)                                                                    \
   "+f"(d[(i) + 0]), "+f"(d[(i) + 1]), "+f"(d[(i) + 2]), "+f"(d[(i) + 3]), "+f"(d[(i) + 4]), \
       "+f"(d[(i) + 5]), "+f"(d[(i) + 6]), "+f"(d[(i) + 7])
+#define TILEDMM_ACC16(d, i) TILEDMM_ACC8(d, (i) + 0), TILEDMM_ACC8(d, (i) + 8)
+#define TILEDMM_ACC40(d, i) TILEDMM_ACC8(d, (i) + 0), TILEDMM_ACC16(d, (i) + 8), TILEDMM_ACC16(d, (i) + 24)
 #define TILEDMM_ACC32(d, i) \
   TILEDMM_ACC8(d, (i) + 0), TILEDMM_ACC8(d, (i) + 8), TILEDMM_ACC8(d, (i) + 16), TILEDMM_ACC8(d, (i) + 24)
 #define TILEDMM_ACC64(d, i) TILEDMM_ACC32(d, (i) + 0), TILEDMM_ACC32(d, (i) + 32)
 #define TILEDMM_ACC128(d) TILEDMM_ACC64(d, 0), TILEDMM_ACC64(d, 64)
+#define TILEDMM_REGS16 "%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15"
+#define TILEDMM_REGS40 \
+  "%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, " \
+  "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, " \
+  "%32, %33, %34, %35, %36, %37, %38, %39"
 #define TILEDMM_REGS32 \
   "%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, " \
   "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31"
@@ -66,15 +74,33 @@ __device__ __forceinline__ uint64_t swizzled_smem_descriptor(const void* tile, u
   " {" regs "}, " a ", " b ", p, 1, 1" transposes ";\n}\n"
 #define TILEDMM_WGMMA_INPUTS "l"(desc_a), "l"(desc_b), "r"(scale_d), "n"(kTransA), "n"(kTransB)
 
-// T: c10::BFloat16, c10::Half, or float (computed as TF32). kN: 64, 128 or 256.
+// T: c10::BFloat16, c10::Half, or float (computed as TF32). kN: 64, 128 or 256; 32 or 80
+// for the 16-bit types.
 template <typename T, int kN, int kTransA, int kTransB>
 __device__ __forceinline__ void wgmma_async(float (&d)[kN / 2], uint64_t desc_a, uint64_t desc_b,
                                             int scale_d) {
-  static_assert(kN == 64 || kN == 128 || kN == 256, "wgmma_async: N is 64, 128 or 256");
-  static_assert(!std::is_same_v<T, float> || (kTransA == 0 && kTransB == 0),
-                "TF32 wgmma reads K-major operands only");
+  constexpr bool kTf32 = std::is_same_v<T, float>;
+  static_assert(kN == 64 || kN == 128 || kN == 256 || (!kTf32 && (kN == 32 || kN == 80)),
+                "wgmma_async: N is 64, 128 or 256, or 32 or 80 for 16-bit types");
+  static_assert(!kTf32 || (kTransA == 0 && kTransB == 0), "TF32 wgmma reads K-major operands only");
 #ifdef TILEDMM_SM90A_DEVICE
-  if constexpr (kN == 64) {
+  if constexpr (kN == 32) {
+    if constexpr (std::is_same_v<T, c10::BFloat16>) {
+      asm volatile(TILEDMM_WGMMA("m64n32k16.f32.bf16.bf16", TILEDMM_REGS16, "%16", "%17", "%18", ", %19, %20")
+                   : TILEDMM_ACC16(d, 0) : TILEDMM_WGMMA_INPUTS);
+    } else {
+      asm volatile(TILEDMM_WGMMA("m64n32k16.f32.f16.f16", TILEDMM_REGS16, "%16", "%17", "%18", ", %19, %20")
+                   : TILEDMM_ACC16(d, 0) : TILEDMM_WGMMA_INPUTS);
+    }
+  } else if constexpr (kN == 80) {
+    if constexpr (std::is_same_v<T, c10::BFloat16>) {
+      asm volatile(TILEDMM_WGMMA("m64n80k16.f32.bf16.bf16", TILEDMM_REGS40, "%40", "%41", "%42", ", %43, %44")
+                   : TILEDMM_ACC40(d, 0) : TILEDMM_WGMMA_INPUTS);
+    } else {
+      asm volatile(TILEDMM_WGMMA("m64n80k16.f32.f16.f16", TILEDMM_REGS40, "%40", "%41", "%42", ", %43, %44")
+                   : TILEDMM_ACC40(d, 0) : TILEDMM_WGMMA_INPUTS);
+    }
+  } else if constexpr (kN == 64) {
     if constexpr (std::is_same_v<T, c10::BFloat16>) {
       asm volatile(TILEDMM_WGMMA("m64n64k16.f32.bf16.bf16", TILEDMM_REGS32, "%32", "%33", "%34", ", %35, %36")
                    : TILEDMM_ACC32(d, 0) : TILEDMM_WGMMA_INPUTS);
@@ -146,9 +172,13 @@ __device__ __forceinline__ void wgmma_tf32_register_a_async(float (&d)[kN / 2], 
 #undef TILEDMM_REGS128
 #undef TILEDMM_REGS64
 #undef TILEDMM_REGS32
+#undef TILEDMM_REGS40
+#undef TILEDMM_REGS16
 #undef TILEDMM_ACC128
 #undef TILEDMM_ACC64
 #undef TILEDMM_ACC32
+#undef TILEDMM_ACC40
+#undef TILEDMM_ACC16
 #undef TILEDMM_ACC8
 
 }  // namespace tiledmm::cuda

@@ -32,6 +32,8 @@
 // that a row-major A with a row-major B is read in place by row classes where its rows
 // allow (row_classes.h: rows not all on 32-byte boundaries). TF32 reads a row-major B by
 // computing C^T (TransposedStagedOutput), and transposes A only when B is row-major too.
+// The 16-bit C^T configs (wgmma_configs.h) compute C^T in either layout of B, on tiles
+// narrow in C's rows (TransposedStagedOutput16).
 // The code follows the data, one file per level:
 //   wgmma_operands.cuh  global -> shared -> tensor cores: the operands' k-tiles as TMA
 //                       writes them and wgmma reads them (and TF32's A fragments);
@@ -68,8 +70,9 @@ constexpr int kGroupRows = 8;  // tile rows per group of the persistent schedule
 // wave (last_wave_split.h) its tiles' tails run on otherwise idle blocks, and their partial
 // sums pass to the tiles' blocks through `partials`.
 // TF32 reads an MN-major A into registers (MnMajorTf32Fragments). kTransposedC: the kernel
-// computes C^T = B^T A^T, its A the problem's row-major B, its B the problem's A; m and n
-// are then C's n and m.
+// computes C^T = B^T A^T, its A the problem's B (TF32: row-major, read into registers; a
+// 16-bit C^T config: either layout), its B the problem's A (K-major); m and n are then C's
+// n and m.
 // kRowClasses: A row-major, read in place by row classes (`a_classes`, row_classes.h; `a_map`
 // unused), B row-major; `k` counts the classes' largest shift in.
 template <typename T, typename Out, WgmmaConfigId kConfig, bool kAMnMajor, bool kBMnMajor, Activation kActivation,
@@ -95,13 +98,18 @@ __global__ void __launch_bounds__(wgmma_tile(kConfig).threads(), wgmma_tile(kCon
   // TF32 reads an MN-major A from registers (its wgmma has no transposed shared operand).
   constexpr bool kARegisters = std::is_same_v<T, float> && kAMnMajor;
   static_assert(!std::is_same_v<T, float> || !kBMnMajor, "TF32 wgmma reads B K-major only");
-  static_assert(!kTransposedC || kARegisters, "C^T: the problem's row-major B is the kernel's MN-major A");
+  static_assert(!kTransposedC || kARegisters || (sizeof(T) == 2 && kTile.c_transposed),
+                "C^T: TF32 with the problem's row-major B as the kernel's A in registers, or a 16-bit C^T config");
+  static_assert(!kTile.c_transposed || (kTransposedC && !kPingPong), "a C^T config computes C^T");
   static_assert(!kRowClasses || (!kAMnMajor && kBMnMajor && !kTransposedC),
                 "row classes: A K-major (shifted along K), B MN-major (its k-rows shifted to match)");
   static_assert(!kPingPong || (!std::is_same_v<T, float> && !kRowClasses),
                 "ping-pong: 16-bit types, A read through its tensor map");
 
-  using Staged = std::conditional_t<kTransposedC, TransposedStagedOutput, StagedOutput<Out, kARegisters>>;
+  // The output boxes: C's rows, or C^T's (TF32's A in registers, or a 16-bit C^T config's).
+  using Staged = std::conditional_t<
+      !kTransposedC, StagedOutput<Out, kARegisters>,
+      std::conditional_t<kARegisters, TransposedStagedOutput, TransposedStagedOutput16<Out, kTile.c_box_rows()>>>;
   constexpr int kBoxes = kBN / Staged::kSlabCols;  // output boxes per consumer slab
 
   // Shared memory: [stages][A tile | B tile], [consumers][2] output boxes, the mbarriers.

@@ -39,6 +39,8 @@ void with_wgmma_config(WgmmaConfigId id, F&& f) {
     case WgmmaConfigId::k128x64: f(std::integral_constant<WgmmaConfigId, WgmmaConfigId::k128x64>{}); break;
     case WgmmaConfigId::k128x128: f(std::integral_constant<WgmmaConfigId, WgmmaConfigId::k128x128>{}); break;
     case WgmmaConfigId::k128x128pp: f(std::integral_constant<WgmmaConfigId, WgmmaConfigId::k128x128pp>{}); break;
+    case WgmmaConfigId::k64x32ct: f(std::integral_constant<WgmmaConfigId, WgmmaConfigId::k64x32ct>{}); break;
+    case WgmmaConfigId::k64x80ct: f(std::integral_constant<WgmmaConfigId, WgmmaConfigId::k64x80ct>{}); break;
     default: f(std::integral_constant<WgmmaConfigId, WgmmaConfigId::k128x256>{}); break;
   }
 }
@@ -46,10 +48,16 @@ void with_wgmma_config(WgmmaConfigId id, F&& f) {
 // The kernel instance for a config and the operands' orientation. TF32 (T = float) reads
 // at most one MN-major operand, as the kernel's A in registers: an MN-major A as it is, an
 // MN-major B by computing C^T (wgmma_computes_c_transposed). With both MN-major the
-// launcher transposes A first.
+// launcher transposes A first. A 16-bit C^T config reads B (its A) in either layout and A
+// (its B) K-major: the launcher makes a column-major A row-major first.
 template <typename T, typename Out, WgmmaConfigId kConfig, Activation kActivation = Activation::kNone>
 auto wgmma_kernel_for(bool a_mn_major, bool b_mn_major) {
-  if constexpr (std::is_same_v<T, float>) {
+  if constexpr (wgmma_tile(kConfig).c_transposed) {
+    static_assert(!std::is_same_v<T, float>, "C^T configs: 16-bit types");
+    TORCH_CHECK(!a_mn_major, "tiledmm.gemm (wgmma): ", wgmma_tile(kConfig).name, " reads A row-major only");
+    if (b_mn_major) return wgmma_gemm_kernel<T, Out, kConfig, true, false, kActivation, /*kTransposedC=*/true>;
+    return wgmma_gemm_kernel<T, Out, kConfig, false, false, kActivation, /*kTransposedC=*/true>;
+  } else if constexpr (std::is_same_v<T, float>) {
     TORCH_CHECK(!(a_mn_major && b_mn_major), "tiledmm.gemm (wgmma): TF32 reads one MN-major operand at most");
     if (b_mn_major) return wgmma_gemm_kernel<T, Out, kConfig, true, false, kActivation, /*kTransposedC=*/true>;
     if (a_mn_major) return wgmma_gemm_kernel<T, Out, kConfig, true, false, kActivation>;
@@ -186,7 +194,7 @@ void launch_config(const MatrixView& a, const MatrixView& b, Out* out, const Gem
                    const RowClasses* a_classes, bool behind_operand_copy, cudaStream_t stream) {
   constexpr WgmmaTile kTile = wgmma_tile(kConfig);
   const bool a_mn_major = a.col_major, b_mn_major = !b.col_major;
-  const bool transposed = wgmma_computes_c_transposed(std::is_same_v<T, float>, b.col_major);
+  const bool transposed = wgmma_computes_c_transposed(std::is_same_v<T, float>, b.col_major) || kTile.c_transposed;
   const auto kernel = wgmma_kernel_for<T, Out, kConfig, kActivation>(a_mn_major, b_mn_major);
   static std::atomic<uint64_t> opted_in[4];  // per instance (kActivation is a template parameter)
   allow_dynamic_smem(kernel, kTile.smem_bytes(), opted_in[2 * a_mn_major + b_mn_major]);
@@ -205,9 +213,11 @@ void launch_config(const MatrixView& a, const MatrixView& b, Out* out, const Gem
                          (a_classes == nullptr || a_classes->count == 1);
   // Otherwise row-wise stores in the widest word that every row start keeps aligned.
   const int direct_word_bytes = tma_store ? 0 : store_word_bytes(out, p.n, sizeof(Out));
-  // Boxes of 64 C rows, or of 32 (TransposedStagedOutput: two per output buffer).
+  // Boxes of 64 C rows, of 32 (TransposedStagedOutput: two per output buffer), or of a C^T
+  // config's c_box_rows (TransposedStagedOutput16).
+  const int c_box_rows = kTile.c_transposed ? kTile.c_box_rows() : transposed ? 32 : 64;
   const CUtensorMap c_map = tma_store ? make_output_tensor_map(out, output_tma_dtype<Out>(), p.n, p.m, split.splits,
-                                                               sizeof(Out), /*box_rows=*/transposed ? 32 : 64)
+                                                               sizeof(Out), c_box_rows)
                                       : CUtensorMap{};
   const int64_t tiles_m = a_classes != nullptr ? a_classes->first_tile[RowClasses::kMax]
                                                : (kernel_m + kTile.block_m - 1) / kTile.block_m;
@@ -265,7 +275,7 @@ void launch_config(const MatrixView& a, const MatrixView& b, Out* out, const Gem
     launch_after_prior_kernel(kernel, blocks, kTile.threads(), kTile.smem_bytes(), stream, programmatic, a_map,
                               b_map, c_map, NoRowClasses{}, direct_word_bytes, out, kernel_m, kernel_n, work, partials,
                               epilogue);
-  } else if constexpr (kRowClassInstances<T, Out, kActivation> && !kTile.ping_pong) {
+  } else if constexpr (kRowClassInstances<T, Out, kActivation> && !kTile.ping_pong && !kTile.c_transposed) {
     const auto by_classes = wgmma_gemm_kernel<T, Out, kConfig, false, true, kActivation, false, /*kRowClasses=*/true>;
     static std::atomic<uint64_t> classes_opted_in;
     allow_dynamic_smem(by_classes, kTile.smem_bytes(), classes_opted_in);
@@ -287,41 +297,51 @@ inline MatrixView tma_ready(const MatrixView& v, bool is_a, bool k_major, bool w
 }
 
 // c_transposed (TF32, B row-major): the kernel computes C^T and needs A K-major. Otherwise
-// TF32 needs B K-major (wgmma_kernel_for); the 16-bit types read every layout.
+// TF32 needs B K-major (wgmma_kernel_for); the 16-bit types read every layout, but for a C^T
+// config (which computes C^T whatever c_transposed says) A K-major.
 template <typename T>
 void launch_operands(const GemmProblem& p, WgmmaConfigId config, bool c_transposed, const SplitK& split,
                      const LastWaveSplit& last_wave, at::Tensor& out, cudaStream_t stream) {
   constexpr bool kTf32 = std::is_same_v<T, float>;
   TORCH_CHECK(!c_transposed || (kTf32 && !p.b.col_major), "tiledmm.gemm (wgmma): C^T is for TF32 with B row-major");
+  const WgmmaTile& tile = wgmma_tile(config);
+  TORCH_CHECK(!tile.c_transposed || (!split.active() && !last_wave.active()), "tiledmm.gemm (wgmma): ", tile.name,
+              " runs whole tiles (no split-K, no split last wave)");
+  const bool kernel_c_transposed = c_transposed || tile.c_transposed;
   at::Tensor a_storage, b_storage;  // workspaces, freed to the caching allocator on this stream
   const auto options = out.options().dtype(p.dtype);
   // An A whose rows do not all start on 32-byte boundaries is read by row classes where
   // the kernel can and they pay (row_classes.h); else it is copied if TMA cannot read it.
   std::optional<RowClasses> a_classes;
   if (!kTf32 && !p.a.col_major && !p.b.col_major && !split.active() &&
-      p.epilogue.activation == Activation::kNone && !wgmma_tile(config).ping_pong &&
+      p.epilogue.activation == Activation::kNone && !tile.sixteen_bit_only() &&
       !tma_reads_in_place(p.a, sizeof(T), /*whole_sectors=*/true) &&
       row_classes_pay(tma_reads_in_place(p.a, sizeof(T), /*whole_sectors=*/false), wgmma_tile(config)) &&
       !row_classes_switched_off()) {
     a_classes = row_classes_of<T>(p.a, wgmma_tile(config).block_m);
   }
   // The kernel's B (the problem's A when it computes C^T) is read from whole sectors.
-  const bool sectors = c_transposed ? repack_rows_off_sectors(p.n, p.m, p.k) : repack_rows_off_sectors(p.m, p.n, p.k);
+  const bool sectors = kernel_c_transposed ? repack_rows_off_sectors(p.n, p.m, p.k)
+                                           : repack_rows_off_sectors(p.m, p.n, p.k);
   const MatrixView a = a_classes ? p.a
-                                 : tma_ready(p.a, /*is_a=*/true, /*k_major=*/kTf32 && c_transposed,
-                                             sectors && c_transposed, options, a_storage);
-  const MatrixView b =
-      tma_ready(p.b, /*is_a=*/false, /*k_major=*/kTf32 && !c_transposed, sectors && !c_transposed, options, b_storage);
+                                 : tma_ready(p.a, /*is_a=*/true, /*k_major=*/(kTf32 && c_transposed) || tile.c_transposed,
+                                             sectors && kernel_c_transposed, options, a_storage);
+  const MatrixView b = tma_ready(p.b, /*is_a=*/false, /*k_major=*/kTf32 && !c_transposed,
+                                 sectors && !kernel_c_transposed, options, b_storage);
   with_wgmma_config(config, [&](auto id) {
-    if constexpr (kTf32 && wgmma_tile(decltype(id)::value).ping_pong) {
-      TORCH_CHECK(false, "tiledmm.gemm (wgmma): ", wgmma_tile(decltype(id)::value).name,
-                  " runs bfloat16 and float16 only, not float32 (TF32)");
+    constexpr WgmmaTile kTile = wgmma_tile(decltype(id)::value);
+    if constexpr (kTf32 && kTile.sixteen_bit_only()) {
+      TORCH_CHECK(false, "tiledmm.gemm (wgmma): ", kTile.name, " runs bfloat16 and float16 only, not float32 (TF32)");
     } else {
       with_kernel_output<T>(split, p.epilogue, out.data_ptr(), [&](auto* dst, auto epilogue) {
-        launch_config<T, decltype(id)::value>(a, b, dst, p, split, last_wave, epilogue,
-                                              a_classes ? &*a_classes : nullptr,
-                                              /*behind_operand_copy=*/a_storage.defined() || b_storage.defined(),
-                                              stream);
+        // (A C^T config's split-K planes were refused above: no float32 C^T boxes.)
+        if constexpr (!wgmma_tile(decltype(id)::value).c_transposed ||
+                      std::is_same_v<std::remove_pointer_t<decltype(dst)>, T>) {
+          launch_config<T, decltype(id)::value>(a, b, dst, p, split, last_wave, epilogue,
+                                                a_classes ? &*a_classes : nullptr,
+                                                /*behind_operand_copy=*/a_storage.defined() || b_storage.defined(),
+                                                stream);
+        }
       });
     }
   });
@@ -338,10 +358,12 @@ template <typename T>
 cudaFuncAttributes kernel_attributes(WgmmaConfigId config, bool a_col_major, bool b_col_major) {
   cudaFuncAttributes attributes{};
   with_wgmma_config(config, [&](auto id) {
-    // TF32 with both operands MN-major transposes A first; the 16-bit types read all layouts.
-    const bool a_mn_major = a_col_major && (!std::is_same_v<T, float> || b_col_major);
+    // TF32 with both operands MN-major transposes A first; the 16-bit types read all layouts,
+    // but C^T configs a row-major A (a column-major one is copied).
+    constexpr WgmmaTile kTile = wgmma_tile(decltype(id)::value);
+    const bool a_mn_major = a_col_major && (!std::is_same_v<T, float> || b_col_major) && !kTile.c_transposed;
     const bool b_mn_major = !b_col_major;
-    if constexpr (std::is_same_v<T, float> && wgmma_tile(decltype(id)::value).ping_pong) {
+    if constexpr (std::is_same_v<T, float> && kTile.sixteen_bit_only()) {
       TORCH_CHECK(false, "tiledmm.gemm (wgmma): ", wgmma_tile(decltype(id)::value).name, " has no float32 (TF32) kernel");
     } else {
       C10_CUDA_CHECK(

@@ -51,7 +51,6 @@ __device__ __forceinline__ void copy_box_out_in(const unsigned char* buffer, Out
   constexpr int kWordsPerRow = kSwizzleRowBytes / sizeof(Word);
   constexpr int kRowsPerPass = 128 / kWordsPerRow;  // 16-byte words: 16 rows at a time; 2-byte: 2
   static_assert(sizeof(Word) >= sizeof(Out), "a word holds whole outputs");
-  static_assert(kRows % kRowsPerPass == 0, "passes cover the box");
   const int byte = (thread % kWordsPerRow) * static_cast<int>(sizeof(Word));
   const int64_t col = col0 + byte / static_cast<int>(sizeof(Out));
   // Rows' lengths are a multiple of the word: a word is all inside n or all past it.
@@ -297,6 +296,84 @@ struct TransposedStagedOutput {
     for (int half = 0; half < 2; ++half) {
       copy_box_out<Out, 32>(buffer + half * kHalfBytes, c, n, m, m, col0, slab_row + 32 * half, thread, word_bytes);
     }
+  }
+};
+
+// The epilogue of a 16-bit kernel that computes C transposed (the C^T configs,
+// wgmma_configs.h: the kernel multiplies B^T A^T): its slab's 64 rows are 64 of C's columns,
+// 128 bytes of each C row, and its columns are C's rows. A box is kBoxRows kernel columns x
+// the slab, laid out as C wants it: kBoxRows C rows of 128 bytes, 16-byte chunks
+// XOR-swizzled by row % 8 (CU_TENSOR_MAP_SWIZZLE_128B), one TMA store. An m16n8 fragment is
+// two 8x8 matrices (slab rows 16 warp .. + 7 and + 8 .. + 15, 8 kernel columns), which
+// stmatrix .trans writes as 8 C rows x 16 bytes each: 8 different row % 8, so 8 different
+// chunks and no bank conflicts.
+template <typename Out, int kBoxRows>
+struct TransposedStagedOutput16 {
+  static_assert(sizeof(Out) == 2, "C^T configs write 16-bit outputs (no split-K planes)");
+  static constexpr int kSlabCols = kBoxRows;  // kernel columns (C rows) per box
+  static constexpr int kFragmentsPerBox = kSlabCols / 8;
+  static constexpr int kValuesPerBox = 4 * kFragmentsPerBox;
+  static_assert(kBoxRows % 8 == 0 && kBoxRows * kSwizzleRowBytes <= WgmmaTile::kOutputBoxBytes,
+                "whole fragments, a box in one output buffer");
+
+  // A thread's bias values: those of its slab rows 16 warp + lane / 4 and + 8 (C columns),
+  // the same in every box.
+  struct BoxBias {
+    float v[2];
+  };
+
+  // m, n: the kernel's extent (C is n x m): bias runs along the slab rows.
+  template <typename Epilogue>
+  __device__ __forceinline__ static BoxBias bias(int warp, int lane, int64_t slab_row, int64_t /*col0*/, int64_t m,
+                                                 int64_t /*n*/, const Epilogue& epilogue) {
+    const int64_t row = slab_row + 16 * warp + lane / 4;
+    return {{epilogue.template bias_of<float>(min(row, m - 1)), epilogue.template bias_of<float>(min(row + 8, m - 1))}};
+  }
+
+  // Every box has the same bias values: nothing to fetch ahead.
+  template <int kBoxes, typename Epilogue>
+  __device__ __forceinline__ static void prefetch_bias(int /*thread*/, int64_t /*col0*/, int64_t /*n*/,
+                                                       const Epilogue& /*epilogue*/) {}
+
+  // One box: values[4f .. 4f + 3] is the m16n8 fragment f of the box; `buffer` is the
+  // box's shared-window address. Matrix j of an instruction is fragment f0 + j / 2, slab
+  // rows + 8 (j % 2); lane l addresses its C row 8 (f0 + j / 2) + l % 8, chunk 2 warp + j % 2.
+  template <typename Epilogue>
+  __device__ __forceinline__ static void write(uint32_t buffer, const float (&values)[kValuesPerBox],
+                                               const BoxBias& bias, int warp, int lane, const Epilogue& epilogue) {
+    auto packed = [&](int f, int half) {
+      return packed_pair<Out>(epilogue.apply(values[4 * f + 2 * half], bias.v[half]),
+                              epilogue.apply(values[4 * f + 2 * half + 1], bias.v[half]));
+    };
+    const int j = lane / 8, i = lane % 8;
+    auto address = [&](int f0) {
+      const int row = 8 * (f0 + j / 2) + i, chunk = (2 * warp + j % 2) ^ i;  // row % 8 = i
+      return buffer + row * kSwizzleRowBytes + chunk * 16;
+    };
+#pragma unroll
+    for (int f = 0; f + 1 < kFragmentsPerBox; f += 2) {
+      const uint32_t r[4] = {packed(f, 0), packed(f, 1), packed(f + 1, 0), packed(f + 1, 1)};
+      stmatrix_x4_trans(address(f), r);
+    }
+    if constexpr (kFragmentsPerBox % 2 != 0) {
+      constexpr int f = kFragmentsPerBox - 1;
+      const uint32_t r[2] = {packed(f, 0), packed(f, 1)};
+      stmatrix_x2_trans(address(f), r);  // lanes 0-15's addresses
+    }
+  }
+
+  // The written box to C (or split-K plane `split`): its C rows start at col0, its 64 C
+  // columns at slab_row.
+  __device__ __forceinline__ static void store(const CUtensorMap* c_map, const unsigned char* buffer,
+                                               int64_t slab_row, int64_t col0, int64_t split) {
+    tma_store_3d(c_map, buffer, static_cast<int32_t>(slab_row), static_cast<int32_t>(col0),
+                 static_cast<int32_t>(split));
+  }
+
+  // c: C, n rows x m columns.
+  __device__ __forceinline__ static void copy_out(const unsigned char* buffer, Out* c, int64_t m, int64_t n,
+                                                  int64_t slab_row, int64_t col0, int thread, int word_bytes) {
+    copy_box_out<Out, kBoxRows>(buffer, c, n, m, m, col0, slab_row, thread, word_bytes);
   }
 };
 

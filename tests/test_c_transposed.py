@@ -1,0 +1,113 @@
+"""wgmma's 16-bit C^T configs: the kernel computes C^T = B^T A^T on tiles narrow in C's rows,
+its output boxes written transposed (stmatrix .trans) into C. Every layout, ragged edges,
+persistent blocks of several tiles, outputs whose rows TMA cannot store, the linear
+epilogue (the bias runs along the kernel's rows), bitwise repeats and CUDA-graph replay,
+against float64."""
+import pytest
+import torch
+
+import tiledmm
+from conftest import C_TRANSPOSED, WGMMA, assert_matches_reference, make_operand, poison_cached_block, runs_wgmma
+
+C_TRANSPOSED_SPECS = [f"wgmma:{c}" for c in (WGMMA.configs if WGMMA is not None else []) if C_TRANSPOSED in c]
+EVERY_SPEC = pytest.mark.parametrize("spec", C_TRANSPOSED_SPECS)
+SIXTEEN_BIT = pytest.mark.parametrize("dtype", [torch.bfloat16, torch.float16], ids=str)
+
+
+def c_tile(spec):
+    """(C rows, C columns) of one tile: the config's block_n x block_m."""
+    block_m, block_n = (int(v) for v in spec.split(":")[1].split("_")[0].split("x"))
+    return block_n, block_m
+
+
+def tiles_per_block_shapes(spec):
+    """Ragged (M, N, K) whose tiles give each SM's block about 1, 2.5 and 6 tiles."""
+    rows, cols = c_tile(spec)
+    sms = torch.cuda.get_device_properties(0).multi_processor_count
+    shapes = []
+    for per_block in (1.0, 2.5, 6.0):
+        tiles_n = 5
+        tiles_m = max(1, round(per_block * sms / tiles_n))
+        shapes.append((rows * tiles_m - 7, cols * tiles_n - 3, 200 + 13))
+    return shapes
+
+
+def test_c_transposed_configs_are_listed():
+    if WGMMA is None:
+        pytest.skip("built without sm_90a")
+    assert len(C_TRANSPOSED_SPECS) >= 2, WGMMA.configs
+    for spec in C_TRANSPOSED_SPECS:
+        plan = tiledmm.plan(1000, 1000, 1000, torch.bfloat16, kernel=spec, compute_capability=(9, 0))
+        assert plan["c_transposed"] and plan["split_k"] == 1, plan
+
+
+@runs_wgmma
+@EVERY_SPEC
+@SIXTEEN_BIT
+@pytest.mark.parametrize("layouts", [("row", "row"), ("row", "col"), ("col", "row"), ("col", "col")],
+                         ids=lambda l: "-".join(l))
+def test_tiles_match_float64(spec, dtype, layouts):
+    for m, n, k in tiles_per_block_shapes(spec):
+        a = make_operand(m, k, dtype, "cuda", layouts[0])
+        b = make_operand(k, n, dtype, "cuda", layouts[1])
+        poison_cached_block(m, n, dtype, "cuda")
+        out = tiledmm.gemm(a, b, kernel=spec)
+        assert_matches_reference(out, a, b)
+        assert torch.equal(out, tiledmm.gemm(a, b, kernel=spec)), "not bitwise identical from run to run"
+
+
+@runs_wgmma
+@EVERY_SPEC
+@pytest.mark.parametrize("n", [64, 1, 7, 36, 100, 130], ids=lambda n: f"n{n}")
+def test_output_rows_tma_cannot_store(spec, n):
+    # C's rows of n bf16: 16-byte multiples (64: TMA stores) or not (the box leaves through
+    # row-wise stores in 2-, 8- or 4-byte words); C^T boxes hold C rows, so n is the slab's
+    # ragged side here.
+    rows, _ = c_tile(spec)
+    m, k = 3 * rows + 5, 300
+    a = make_operand(m, k, torch.bfloat16, "cuda", "row")
+    b = make_operand(k, n, torch.bfloat16, "cuda", "row")
+    poison_cached_block(m, n, torch.bfloat16, "cuda")
+    assert_matches_reference(tiledmm.gemm(a, b, kernel=spec), a, b)
+
+
+@runs_wgmma
+@EVERY_SPEC
+@SIXTEEN_BIT
+@pytest.mark.parametrize("activation", [None, "relu", "gelu", "gelu_tanh", "silu"])
+def test_linear_epilogue(spec, dtype, activation):
+    from test_linear import assert_close_to_reference
+
+    m, n, k = tiles_per_block_shapes(spec)[1]
+    gen = torch.Generator(device="cuda").manual_seed(4)
+    x = torch.randn(m, k, device="cuda", dtype=dtype, generator=gen)
+    w = torch.randn(n, k, device="cuda", dtype=dtype, generator=gen)
+    bias = torch.randn(n, device="cuda", dtype=dtype, generator=gen)
+    poison_cached_block(m, n, dtype, "cuda")
+    out = tiledmm.linear(x, w, bias, activation=activation, kernel=spec)
+    assert_close_to_reference(out, x, w, bias, activation)
+    # A weight stored [in, out] (row-major B): the kernel's A read MN-major.
+    w_kn = w.t().contiguous()
+    poison_cached_block(m, n, dtype, "cuda")
+    out = tiledmm.linear(x, w_kn.t(), bias, activation=activation, kernel=spec)
+    assert_close_to_reference(out, x, w, bias, activation)
+
+
+@runs_wgmma
+@EVERY_SPEC
+def test_deep_k_and_graph_replay(spec):
+    # K of 40 k-tiles (the ring wraps many times per tile), replayed in a CUDA graph.
+    m, n, _ = tiles_per_block_shapes(spec)[1]
+    k = 40 * 128 + 5
+    a = torch.randn(m, k, device="cuda", dtype=torch.bfloat16)
+    b = torch.randn(k, n, device="cuda", dtype=torch.bfloat16)
+    out = tiledmm.gemm(a, b, kernel=spec)
+    assert_matches_reference(out, a, b)
+    graph = torch.cuda.CUDAGraph()
+    with torch.cuda.graph(graph):
+        replayed = tiledmm.gemm(a, b, kernel=spec)
+    a.copy_(torch.randn_like(a))
+    replayed.fill_(float("nan"))
+    graph.replay()
+    torch.cuda.synchronize()
+    assert_matches_reference(replayed, a, b)
