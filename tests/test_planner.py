@@ -163,10 +163,14 @@ def test_wgmma_c_transposed_tiles_for_few_tiles():
             p = tiledmm.plan(m, n, k, torch.bfloat16, b_col_major=b_col_major, sm_count=132)
             assert p["config"] == config and p["c_transposed"] and p["split_k"] == 1, p
             assert f"{tiles} tiles of " in p["reason"] and "rows x 64 columns, computed as C^T" in p["reason"], p
-    # Over split-K slices of the rules' tiles too (64 x 2048 x 2048: 64x64 tiles in 2 slices).
+    # Over split-K slices of the rules' tiles with as many tiles as their blocks (64 x 2048 x
+    # 2048: 64 against 32 tiles of 64x64 in 2 slices), not with fewer (200 x 80 x 2100: 14
+    # against 8 tiles of 64x64 in 2 slices).
     p = tiledmm.plan(64, 2048, 2048, torch.bfloat16, sm_count=132)
     assert p["config"] == "64x32_ct_k256B_1wg_s8" and "64 tiles of " in p["reason"], p
     assert "split-K" in tiledmm.plan(64, 2048, 2048, torch.bfloat16, a_col_major=True, sm_count=132)["reason"]
+    p = tiledmm.plan(200, 80, 2100, torch.bfloat16, sm_count=132)
+    assert p["config"] == "64x64_k128B_1wg_s4" and p["split_k"] > 1, p
     # Too many tiles for one wave (896^3: 168 of 80 x 64; with 32 < M <= 64, whose two tile
     # rows each read B, half a wave: 48 x 4096 x 1024, 128 of 32 x 64), tiles of 80 rows where
     # M < N (512 x 1024 x 1024), K deep (>= 8 KB per row), A column-major, or float32 (TF32):

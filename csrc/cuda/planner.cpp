@@ -601,7 +601,8 @@ WgmmaConfigId pick_wgmma_rule_config(const GemmShape& s, const GpuInfo& gpu, con
 // 2.5-2.6 against 2.8-2.9 and 2.6, 512^3 3.2 against 3.6 and 3.2, 640^3 3.9 against 4.1 and
 // 4.0, 768^3 4.3-4.7 against 4.7 and 4.1, 1024x512x1024 4.7-4.8 against 5.2 and 4.2-4.3,
 // 64x1024x1024 3.8 against 4.9 and 3.7, 1024x256x1024 4.0 against 4.9 and 4.2-4.3,
-// 64x2048x2048 5.7-5.9 against 6.9-7.0 (64x64 in 2 split-K slices) and 5.2. Limits, from the
+// 64x2048x2048 5.7-5.9 against 6.9-7.0 (64x64 in 2 split-K slices, one block per C^T tile) and
+// 5.2; against split-K slices only with at least as many tiles as they make blocks. Limits, from the
 // same measurements: 80-row tiles only where M >= N (512x1024x1024: 5.5 against 5.1 for
 // 64x64, not explained; 48x4096x1024: 5.5 against 5.0); with 32 < M <= 64, where two tile
 // rows of 32 each read all of B, only while they fill at most half the SMs (48x4096x1024,
@@ -623,9 +624,14 @@ WgmmaConfigId pick_wgmma_config(const GemmShape& s, const GpuInfo& gpu, const Re
   const std::optional<WgmmaConfigId> narrow = c_transposed_wave_config(s, gpu);
   if (!narrow) return rule;
   const WgmmaTile& t = wgmma_tile(*narrow);
-  why.add("but ", ceil_div(s.n, int64_t{t.block_m}) * ceil_div(s.m, int64_t{t.block_n}), " tiles of ", t.block_n,
-          " rows x 64 columns, computed as C^T, fit one wave on ", gpu.sm_count, " SMs: each k-tile stages ",
-          t.block_n + 64, " rows of A and B");
+  const int64_t tiles = ceil_div(s.n, int64_t{t.block_m}) * ceil_div(s.m, int64_t{t.block_n});
+  // Over split-K slices only with as many tiles as they make blocks: none measured fewer.
+  const WgmmaTile& r = wgmma_tile(rule);
+  const int64_t rule_tiles = tile_count(s, r.block_m, r.block_n);
+  const int64_t rule_blocks = wgmma_blocks(s, rule, rule_tiles, gpu);
+  if (rule_blocks > rule_tiles && tiles < rule_blocks) return rule;
+  why.add("but ", tiles, " tiles of ", t.block_n, " rows x 64 columns, computed as C^T, fit one wave on ",
+          gpu.sm_count, " SMs: each k-tile stages ", t.block_n + 64, " rows of A and B");
   return *narrow;
 }
 
