@@ -173,17 +173,28 @@ def test_wgmma_c_transposed_tiles_for_few_tiles():
     assert p["config"] == "64x64_k128B_1wg_s4" and p["split_k"] > 1, p
     # Too many tiles for one wave (896^3: 168 of 80 x 64; with 32 < M <= 64, whose two tile
     # rows each read B, half a wave: 48 x 4096 x 1024, 128 of 32 x 64), tiles of 80 rows where
-    # M < N (512 x 1024 x 1024), K deep (>= 8 KB per row), A column-major, or float32 (TF32):
-    # the rules' tiles.
+    # M < N (512 x 1024 x 1024), K deep (>= 8 KB per row: the time model, below, prefers
+    # 64x64 slices at 256 x 256 x 4096), A column-major, or float32 (TF32): the rules' tiles.
     for m, n, k in [(48, 4096, 1024), (512, 1024, 1024)]:
         p = tiledmm.plan(m, n, k, torch.bfloat16, sm_count=132)
         assert p["config"] == "64x64_k128B_1wg_s4", p
     p = tiledmm.plan(1024, 512, 1024, torch.bfloat16, sm_count=132)
     assert p["config"] == "64x80_ct_k256B_1wg_s5" and "104 tiles of " in p["reason"], p
-    for m, n, k, dtype, a_col_major in [(896, 896, 896, torch.bfloat16, False), (512, 512, 4096, torch.bfloat16, False),
+    for m, n, k, dtype, a_col_major in [(896, 896, 896, torch.bfloat16, False), (256, 256, 4096, torch.bfloat16, False),
                                         (512, 512, 512, torch.float16, True), (512, 512, 512, torch.float32, False)]:
         p = tiledmm.plan(m, n, k, dtype, a_col_major=a_col_major, allow_tf32=True, sm_count=132)
         assert "_ct_" not in p["config"] and "rows x 64 columns" not in p["reason"], p
+    # Deep K: the 64x32 C^T config, whole tiles, where the time model finds it >= 15% faster
+    # than the rules' tile cut its best way (512 x 512 x 4096: 128 tiles, modeled 9 us against
+    # 11 for 64x64 in 4 split-K slices), with M >= N only; not where its tiles are few (256 x
+    # 256 x 4096) or K longer (512 x 512 x 8192: 128x128 in 8 slices).
+    for m, n, k in [(512, 512, 4096), (1024, 256, 4096)]:
+        p = tiledmm.plan(m, n, k, torch.bfloat16, sm_count=132)
+        assert p["config"] == "64x32_ct_k256B_1wg_s8" and p["c_transposed"] and p["split_k"] == 1, p
+        assert "128 tiles of 32 rows x 64 columns, computed as C^T, modeled" in p["reason"], p
+    for m, n, k in [(256, 1024, 4096), (256, 256, 4096), (512, 512, 8192)]:
+        p = tiledmm.plan(m, n, k, torch.bfloat16, sm_count=132)
+        assert "_ct_" not in p["config"] and p["split_k"] > 1, p
     # Fewer SMs, fewer tiles fit a wave: 512^3 on 100 SMs takes 80 x 64 tiles (7 x 8 = 56).
     p = tiledmm.plan(512, 512, 512, torch.bfloat16, sm_count=100)
     assert p["config"] == "64x80_ct_k256B_1wg_s5" and "56 tiles of " in p["reason"], p

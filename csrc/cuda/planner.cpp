@@ -348,8 +348,8 @@ constexpr WgmmaUnitCost kWgmmaUnitCosts[] = {
     {0.30, 0.30, 1.1, 4.1},  // 128x64
     {0.34, 0.41, 0.7, 0},    // 64x64, two blocks per SM (never cut in halves)
     {0, 0, 0, 0},            // 128x128 ping-pong: only for products of many tiles (never modeled)
-    {0, 0, 0, 0},            // 64x32 C^T: by rule only (never modeled, never cut along K)
-    {0, 0, 0, 0},            // 64x80 C^T: the same
+    {0.20, 0.012, 2.25, 0},  // 64x32 C^T, whole tiles only (never cut along K; deep K, below)
+    {0, 0, 0, 0},            // 64x80 C^T: by rule only (never modeled, never cut along K)
 };
 static_assert(sizeof(kWgmmaUnitCosts) / sizeof(kWgmmaUnitCosts[0]) == static_cast<int>(WgmmaConfigId::kCount),
               "one WgmmaUnitCost per WgmmaConfigId");
@@ -604,9 +604,9 @@ WgmmaConfigId pick_wgmma_rule_config(const GemmShape& s, const GpuInfo& gpu, con
 // 64x2048x2048 5.7-5.9 against 6.9-7.0 (64x64 in 2 split-K slices, one block per C^T tile) and
 // 5.2; against split-K slices only with at least as many tiles as they make blocks. Limits, from the
 // same measurements: 80-row tiles only where M >= N (512x1024x1024: 5.5 against 5.1 for
-// 64x64, not explained; 48x4096x1024: 5.5 against 5.0); with 32 < M <= 64, where two tile
+// 64x64, not explained; 48x4096x1024: 5.5 against 5.1); with 32 < M <= 64, where two tile
 // rows of 32 each read all of B, only while they fill at most half the SMs (48x4096x1024,
-// 128 tiles: 5.4 against 5.0). Not for a column-major A, which these kernels would copy
+// 128 tiles: 5.4 against 5.1). Not for a column-major A, which these kernels would copy
 // first (they read A K-major).
 std::optional<WgmmaConfigId> c_transposed_wave_config(const GemmShape& s, const GpuInfo& gpu) {
   if (s.dtype == c10::kFloat || s.a_col_major || has_deep_k(s)) return std::nullopt;
@@ -619,8 +619,33 @@ std::optional<WgmmaConfigId> c_transposed_wave_config(const GemmShape& s, const 
   return std::nullopt;
 }
 
+// Deep K (>= kDeepKBytes per row): the 64x32 C^T config, whole tiles, where the time model
+// finds it kTileMargin faster than the rules' tile cut its best way, for a row-major A and
+// M >= N. Its constants (kWgmmaUnitCosts) are a least-squares fit to its kernel times at 8
+// shapes of 128-512 rows and columns x K 4096-8192, all within 0.2 us (H100, bench/NOTES.md
+// session 41): a k-tile costs about the same however many SMs are busy. It then wins where its
+// tiles fill the GPU: 512x512x4096 9.1 us against 10.6-11.6 for 64x64 in 4 split-K slices,
+// 1024x256x4096 9.1 against 11.3 (cuBLAS 8.1-8.3). With M < N it ran slower than the model
+// says (256x1024x4096: 11.9-12.2 us, modeled 9.1; not explained), so not there.
+std::optional<WgmmaConfigId> deep_k_c_transposed_config(const GemmShape& s, WgmmaConfigId rule, const GpuInfo& gpu,
+                                                        const Reasons& why) {
+  if (s.dtype == c10::kFloat || s.a_col_major || s.m < s.n) return std::nullopt;
+  constexpr WgmmaConfigId kId = WgmmaConfigId::k64x32ct;
+  const WgmmaTile& t = wgmma_tile(kId);
+  const WgmmaTile& r = wgmma_tile(rule);
+  const int64_t tiles = ceil_div(s.n, int64_t{t.block_m}) * ceil_div(s.m, int64_t{t.block_n});
+  const double k_tiles = static_cast<double>(ceil_div(s.k, int64_t{t.block_k(static_cast<int>(c10::elementSize(s.dtype)))}));
+  const double us = wgmma_modeled_us(s, kId, static_cast<double>(tiles), 1, k_tiles, gpu);
+  const double rule_us = wgmma_k_cut(s, rule, tile_count(s, r.block_m, r.block_n), gpu, Reasons{nullptr}).us;
+  if (kTileMargin * us > rule_us) return std::nullopt;
+  why.add("but ", tiles, " tiles of 32 rows x 64 columns, computed as C^T, modeled ", std::lround(us),
+          " us against ", std::lround(rule_us));
+  return kId;
+}
+
 WgmmaConfigId pick_wgmma_config(const GemmShape& s, const GpuInfo& gpu, const Reasons& why) {
   const WgmmaConfigId rule = pick_wgmma_rule_config(s, gpu, why);
+  if (has_deep_k(s)) return deep_k_c_transposed_config(s, rule, gpu, why).value_or(rule);
   const std::optional<WgmmaConfigId> narrow = c_transposed_wave_config(s, gpu);
   if (!narrow) return rule;
   const WgmmaTile& t = wgmma_tile(*narrow);
