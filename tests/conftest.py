@@ -213,18 +213,18 @@ def row_tail_shapes(sms):
     return [(first + 200, 1000, 520), (first + 37, 1001, 777), (first + 1, 1000, 300)]
 
 
-def assert_graph_replays_gemm(a, b):
-    """tiledmm.gemm(a, b) captured in a CUDA graph (after a warm-up outside it) and replayed
-    twice on new values of `a`, its output poisoned before each replay: equal to an eager
-    call and to the float64 reference."""
-    tiledmm.gemm(a, b)
+def assert_graph_replays_gemm(a, b, kernel=None):
+    """tiledmm.gemm(a, b, kernel=kernel) captured in a CUDA graph (after a warm-up outside it)
+    and replayed twice on new values of `a`, its output poisoned before each replay: equal to
+    an eager call and to the float64 reference."""
+    tiledmm.gemm(a, b, kernel=kernel)
     graph = torch.cuda.CUDAGraph()
     with torch.cuda.graph(graph):
-        out = tiledmm.gemm(a, b)
+        out = tiledmm.gemm(a, b, kernel=kernel)
     for _ in range(2):
         a.copy_(torch.randn_like(a))
         out.fill_(float("nan"))
         graph.replay()
         torch.cuda.synchronize()
-        assert torch.equal(out, tiledmm.gemm(a, b))
+        assert torch.equal(out, tiledmm.gemm(a, b, kernel=kernel))
         assert_matches_reference(out, a, b)
