@@ -299,6 +299,11 @@ GemmShape wgmma_kernel_shape(const GemmShape& s, bool c_transposed) {
   return t;
 }
 
+// The tiles of a C^T config (wgmma_configs.h): block_m of C's columns x block_n of its rows.
+int64_t c_transposed_tiles(const GemmShape& s, const WgmmaTile& t) {
+  return tile_count(wgmma_kernel_shape(s, /*c_transposed=*/true), t.block_m, t.block_n);
+}
+
 // wgmma tile, by waves. A persistent block per SM runs ceil(tiles / SMs) waves of tiles, so
 // a wave that is barely begun costs as much as a full one. 128x256 (the most MMA work per
 // byte staged) once its tiles fill >= 90% of the SMs, unless 128x128 tiles take fewer
@@ -601,9 +606,9 @@ WgmmaConfigId pick_wgmma_rule_config(const GemmShape& s, const GpuInfo& gpu, con
 // 2.5-2.6 against 2.8-2.9 and 2.6, 512^3 3.2 against 3.6 and 3.2, 640^3 3.9 against 4.1 and
 // 4.0, 768^3 4.3-4.7 against 4.7 and 4.1, 1024x512x1024 4.7-4.8 against 5.2 and 4.2-4.3,
 // 64x1024x1024 3.8 against 4.9 and 3.7, 1024x256x1024 4.0 against 4.9 and 4.2-4.3,
-// 64x2048x2048 5.7-5.9 against 6.9-7.0 (64x64 in 2 split-K slices, one block per C^T tile) and
-// 5.2; against split-K slices only with at least as many tiles as they make blocks. Limits, from the
-// same measurements: 80-row tiles only where M >= N (512x1024x1024: 5.5 against 5.1 for
+// 64x2048x2048 5.7-5.9 against 6.9-7.0 (64x64 in 2 split-K slices, one block per C^T tile)
+// and 5.2; against split-K slices only with at least as many tiles as they make blocks.
+// Limits, from the same measurements: 80-row tiles only where M >= N (512x1024x1024: 5.5 against 5.1 for
 // 64x64, not explained; 48x4096x1024: 5.5 against 5.1); with 32 < M <= 64, where two tile
 // rows of 32 each read all of B, only while they fill at most half the SMs (48x4096x1024,
 // 128 tiles: 5.4 against 5.1). Not for a column-major A, which these kernels would copy
@@ -614,7 +619,7 @@ std::optional<WgmmaConfigId> c_transposed_wave_config(const GemmShape& s, const 
   for (const WgmmaConfigId id : {WgmmaConfigId::k64x32ct, WgmmaConfigId::k64x80ct}) {  // narrowest first
     const WgmmaTile& t = wgmma_tile(id);
     if (t.block_n >= 64 && s.m < s.n) break;
-    if (ceil_div(s.n, int64_t{t.block_m}) * ceil_div(s.m, int64_t{t.block_n}) <= wave) return id;
+    if (c_transposed_tiles(s, t) <= wave) return id;
   }
   return std::nullopt;
 }
@@ -633,8 +638,9 @@ std::optional<WgmmaConfigId> deep_k_c_transposed_config(const GemmShape& s, Wgmm
   constexpr WgmmaConfigId kId = WgmmaConfigId::k64x32ct;
   const WgmmaTile& t = wgmma_tile(kId);
   const WgmmaTile& r = wgmma_tile(rule);
-  const int64_t tiles = ceil_div(s.n, int64_t{t.block_m}) * ceil_div(s.m, int64_t{t.block_n});
-  const double k_tiles = static_cast<double>(ceil_div(s.k, int64_t{t.block_k(static_cast<int>(c10::elementSize(s.dtype)))}));
+  const int64_t tiles = c_transposed_tiles(s, t);
+  const int block_k = t.block_k(static_cast<int>(c10::elementSize(s.dtype)));
+  const double k_tiles = static_cast<double>(ceil_div(s.k, int64_t{block_k}));
   const double us = wgmma_modeled_us(s, kId, static_cast<double>(tiles), 1, k_tiles, gpu);
   const double rule_us = wgmma_k_cut(s, rule, tile_count(s, r.block_m, r.block_n), gpu, Reasons{nullptr}).us;
   if (kTileMargin * us > rule_us) return std::nullopt;
@@ -649,7 +655,7 @@ WgmmaConfigId pick_wgmma_config(const GemmShape& s, const GpuInfo& gpu, const Re
   const std::optional<WgmmaConfigId> narrow = c_transposed_wave_config(s, gpu);
   if (!narrow) return rule;
   const WgmmaTile& t = wgmma_tile(*narrow);
-  const int64_t tiles = ceil_div(s.n, int64_t{t.block_m}) * ceil_div(s.m, int64_t{t.block_n});
+  const int64_t tiles = c_transposed_tiles(s, t);
   // Over split-K slices only with as many tiles as they make blocks: none measured fewer.
   const WgmmaTile& r = wgmma_tile(rule);
   const int64_t rule_tiles = tile_count(s, r.block_m, r.block_n);
