@@ -213,6 +213,36 @@ def row_tail_shapes(sms):
     return [(first + 200, 1000, 520), (first + 37, 1001, 777), (first + 1, 1000, 300)]
 
 
+def assert_gemm_matches_and_repeats(spec, dtype, shapes, layouts):
+    """tiledmm.gemm(a, b, kernel=spec) on each (M, N, K) of `shapes`, A and B in `layouts`
+    (make_operand's), its output poisoned: against float64, and bitwise equal to a second run."""
+    for m, n, k in shapes:
+        a = make_operand(m, k, dtype, "cuda", layouts[0])
+        b = make_operand(k, n, dtype, "cuda", layouts[1])
+        poison_cached_block(m, n, dtype, "cuda")
+        out = tiledmm.gemm(a, b, kernel=spec)
+        assert_matches_reference(out, a, b)
+        assert torch.equal(out, tiledmm.gemm(a, b, kernel=spec)), "not bitwise identical from run to run"
+
+
+def linear_operands(m, n, k, dtype, seed):
+    """x [m, k], a weight [n, k] and a bias [n] of fresh random values on the GPU."""
+    gen = torch.Generator(device="cuda").manual_seed(seed)
+    x = torch.randn(m, k, device="cuda", dtype=dtype, generator=gen)
+    w = torch.randn(n, k, device="cuda", dtype=dtype, generator=gen)
+    bias = torch.randn(n, device="cuda", dtype=dtype, generator=gen)
+    return x, w, bias
+
+
+def assert_deep_gemm_replays(spec, m, n, k):
+    """A bf16 product of deep K (its k-tiles wrap the shared-memory ring many times) on
+    `spec`: against float64, then captured in a CUDA graph and replayed (assert_graph_replays_gemm)."""
+    a = torch.randn(m, k, device="cuda", dtype=torch.bfloat16)
+    b = torch.randn(k, n, device="cuda", dtype=torch.bfloat16)
+    assert_matches_reference(tiledmm.gemm(a, b, kernel=spec), a, b)
+    assert_graph_replays_gemm(a, b, kernel=spec)
+
+
 def assert_graph_replays_gemm(a, b, kernel=None):
     """tiledmm.gemm(a, b, kernel=kernel) captured in a CUDA graph (after a warm-up outside it)
     and replayed twice on new values of `a`, its output poisoned before each replay: equal to

@@ -7,8 +7,8 @@ import pytest
 import torch
 
 import tiledmm
-from conftest import (C_TRANSPOSED, WGMMA, assert_graph_replays_gemm, assert_matches_reference, make_operand,
-                      poison_cached_block, runs_wgmma)
+from conftest import (C_TRANSPOSED, WGMMA, assert_deep_gemm_replays, assert_gemm_matches_and_repeats,
+                      assert_matches_reference, linear_operands, make_operand, poison_cached_block, runs_wgmma)
 
 C_TRANSPOSED_SPECS = [f"wgmma:{c}" for c in (WGMMA.configs if WGMMA is not None else []) if C_TRANSPOSED in c]
 EVERY_SPEC = pytest.mark.parametrize("spec", C_TRANSPOSED_SPECS)
@@ -48,13 +48,7 @@ def test_c_transposed_configs_are_listed():
 @pytest.mark.parametrize("layouts", [("row", "row"), ("row", "col"), ("col", "row"), ("col", "col")],
                          ids=lambda l: "-".join(l))
 def test_tiles_match_float64(spec, dtype, layouts):
-    for m, n, k in tiles_per_block_shapes(spec):
-        a = make_operand(m, k, dtype, "cuda", layouts[0])
-        b = make_operand(k, n, dtype, "cuda", layouts[1])
-        poison_cached_block(m, n, dtype, "cuda")
-        out = tiledmm.gemm(a, b, kernel=spec)
-        assert_matches_reference(out, a, b)
-        assert torch.equal(out, tiledmm.gemm(a, b, kernel=spec)), "not bitwise identical from run to run"
+    assert_gemm_matches_and_repeats(spec, dtype, tiles_per_block_shapes(spec), layouts)
 
 
 @runs_wgmma
@@ -80,10 +74,7 @@ def test_linear_epilogue(spec, dtype, activation):
     from test_linear import assert_close_to_reference
 
     m, n, k = tiles_per_block_shapes(spec)[1]
-    gen = torch.Generator(device="cuda").manual_seed(4)
-    x = torch.randn(m, k, device="cuda", dtype=dtype, generator=gen)
-    w = torch.randn(n, k, device="cuda", dtype=dtype, generator=gen)
-    bias = torch.randn(n, device="cuda", dtype=dtype, generator=gen)
+    x, w, bias = linear_operands(m, n, k, dtype, seed=4)
     poison_cached_block(m, n, dtype, "cuda")
     out = tiledmm.linear(x, w, bias, activation=activation, kernel=spec)
     assert_close_to_reference(out, x, w, bias, activation)
@@ -99,8 +90,4 @@ def test_linear_epilogue(spec, dtype, activation):
 def test_deep_k_and_graph_replay(spec):
     # K of 40 k-tiles (the ring wraps many times per tile), replayed in a CUDA graph.
     m, n, _ = tiles_per_block_shapes(spec)[1]
-    k = 40 * 128 + 5
-    a = torch.randn(m, k, device="cuda", dtype=torch.bfloat16)
-    b = torch.randn(k, n, device="cuda", dtype=torch.bfloat16)
-    assert_matches_reference(tiledmm.gemm(a, b, kernel=spec), a, b)
-    assert_graph_replays_gemm(a, b, kernel=spec)
+    assert_deep_gemm_replays(spec, m, n, k=40 * 128 + 5)

@@ -6,7 +6,7 @@ import pytest
 import torch
 
 import tiledmm
-from conftest import (PING_PONG, WGMMA, assert_graph_replays_gemm, assert_matches_reference, make_operand,
+from conftest import (PING_PONG, WGMMA, assert_deep_gemm_replays, assert_gemm_matches_and_repeats, linear_operands,
                       poison_cached_block, runs_wgmma)
 
 PING_PONG_SPECS = [f"wgmma:{c}" for c in (WGMMA.configs if WGMMA is not None else []) if PING_PONG in c]
@@ -34,13 +34,7 @@ def tiles_per_block_shapes(spec):
 @pytest.mark.parametrize("layouts", [("row", "row"), ("row", "col"), ("col", "row"), ("col", "col")],
                          ids=lambda l: "-".join(l))
 def test_units_in_turns_match_float64(spec, dtype, layouts):
-    for m, n, k in tiles_per_block_shapes(spec):
-        a = make_operand(m, k, dtype, "cuda", layouts[0])
-        b = make_operand(k, n, dtype, "cuda", layouts[1])
-        poison_cached_block(m, n, dtype, "cuda")
-        out = tiledmm.gemm(a, b, kernel=spec)
-        assert_matches_reference(out, a, b)
-        assert torch.equal(out, tiledmm.gemm(a, b, kernel=spec)), "not bitwise identical from run to run"
+    assert_gemm_matches_and_repeats(spec, dtype, tiles_per_block_shapes(spec), layouts)
 
 
 @runs_wgmma
@@ -51,10 +45,7 @@ def test_linear_epilogue(spec, dtype, activation):
     from test_linear import assert_close_to_reference
 
     m, n, k = tiles_per_block_shapes(spec)[1]
-    gen = torch.Generator(device="cuda").manual_seed(3)
-    x = torch.randn(m, k, device="cuda", dtype=dtype, generator=gen)
-    w = torch.randn(n, k, device="cuda", dtype=dtype, generator=gen)
-    bias = torch.randn(n, device="cuda", dtype=dtype, generator=gen)
+    x, w, bias = linear_operands(m, n, k, dtype, seed=3)
     poison_cached_block(m, n, dtype, "cuda")
     out = tiledmm.linear(x, w, bias, activation=activation, kernel=spec)
     assert_close_to_reference(out, x, w, bias, activation)
@@ -65,9 +56,5 @@ def test_linear_epilogue(spec, dtype, activation):
 def test_deep_k_and_graph_replay(spec):
     # K of 40 k-tiles (the ring wraps many times per unit), replayed in a CUDA graph.
     m, n, _ = tiles_per_block_shapes(spec)[1]
-    k = 40 * 64 + 5
-    a = torch.randn(m, k, device="cuda", dtype=torch.bfloat16)
-    b = torch.randn(k, n, device="cuda", dtype=torch.bfloat16)
-    assert_matches_reference(tiledmm.gemm(a, b, kernel=spec), a, b)
-    assert_graph_replays_gemm(a, b, kernel=spec)
+    assert_deep_gemm_replays(spec, m, n, k=40 * 64 + 5)
 
