@@ -2,6 +2,7 @@
 its aligned neighbour's, both timed by tiledmm and cuBLAS in the same process.
 
     python bench/odd_ratio.py --dtypes bf16,fp16 --rounds 7 --out bench/results/odd/odd_ratio
+    python bench/odd_ratio.py --dtypes fp32 --odd 1025x1023x1021 --aligned 1024x1024x1024
 
 A single do_bench of a large square moves by ~3% from one process to the next (bench/NOTES.md,
 session 30), which is as large as the distance between the ratio and its 0.8 target; so each
@@ -19,7 +20,8 @@ import torch
 import tiledmm
 from tiledmm._timing import median_ms, tflops
 
-DTYPES = {"bf16": torch.bfloat16, "fp16": torch.float16}
+# fp32 is IEEE float32 on both sides (torch's default: TF32 off for matmul).
+DTYPES = {"bf16": torch.bfloat16, "fp16": torch.float16, "fp32": torch.float32}
 
 
 def parse_shape(spec):

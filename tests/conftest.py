@@ -213,6 +213,13 @@ def row_tail_shapes(sms):
     return [(first + 200, 1000, 520), (first + 37, 1001, 777), (first + 1, 1000, 300)]
 
 
+# (M, N, K) whose float32 plan on an H100/H200 (132 SMs) runs C's last rows beside the
+# tiles (few_rows.cu): 1 row behind a split-K launch, B's ragged rows copied (1025 x 1023 x
+# 1021); 3 rows (the 4-row instance) with B aligned in place and K in five chunks; 8 rows
+# behind a launch without split-K, K in one chunk; 2 rows with B's rows copied.
+FEW_ROWS_SHAPES = [(1025, 1023, 1021), (1027, 1000, 2100), (2056, 2047, 300), (1026, 1002, 1021)]
+
+
 def assert_gemm_matches_and_repeats(spec, dtype, shapes, layouts):
     """tiledmm.gemm(a, b, kernel=spec) on each (M, N, K) of `shapes`, A and B in `layouts`
     (make_operand's), its output poisoned: against float64, and bitwise equal to a second run."""

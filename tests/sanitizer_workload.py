@@ -16,8 +16,9 @@ import torch
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
 import tiledmm  # noqa: E402
-from conftest import (PING_PONG, TWO_BLOCKS_PER_SM_WGMMA, WGMMA, assert_matches_reference, computes_in_tf32,  # noqa: E402
-                      kernel_specs, make_operand, row_tail_shapes, runs_here, two_blocks_per_sm_split_shape)
+from conftest import (FEW_ROWS_SHAPES, PING_PONG, TWO_BLOCKS_PER_SM_WGMMA, WGMMA, assert_matches_reference,  # noqa: E402
+                      computes_in_tf32, kernel_specs, make_operand, row_tail_shapes, runs_here,
+                      two_blocks_per_sm_split_shape)
 
 # (100, 264, 40): rows of C 16-byte aligned, so wgmma's epilogue takes TMA stores.
 # (520, 515, 37): enough reuse that simt copies unaligned operands along M/N with a padded
@@ -77,6 +78,7 @@ def main():
             launches += fused_epilogue_launches(info.name, dtype)
             if info.name == "simt" and dtype == torch.float32:
                 launches += row_tail_launches()
+                launches += few_rows_launches()
             if info.name == "wgmma":
                 launches += split_last_wave_launches(dtype)
                 if dtype != torch.float32:
@@ -102,6 +104,32 @@ def row_tail_launches():
             assert_matches_reference(out, a, b, against_torch=False)
             launches += 1
     return launches
+
+
+def few_rows_launches():
+    """simt with C's last rows beside the tiles (few_rows.cu), in the layouts that take it
+    (B along N: in place, copied, or unaligned and read element by element), and linear's
+    epilogue on those rows."""
+    cc = torch.cuda.get_device_capability()
+    sms = torch.cuda.get_device_properties(0).multi_processor_count
+    launches = 0
+    for m, n, k in FEW_ROWS_SHAPES + [(385, 2501, 1501)]:
+        plan = tiledmm.plan(m, n, k, torch.float32, kernel="simt", compute_capability=cc, sm_count=sms)
+        assert plan["row_tail"] is not None and plan["row_tail"]["beside_blocks"] > 0, (m, n, k, plan)
+        for la, lb in [("row", "row"), ("col", "offset"), ("padded", "sliced")]:
+            a = make_operand(m, k, torch.float32, "cuda", la)
+            b = make_operand(k, n, torch.float32, "cuda", lb)
+            out = tiledmm.gemm(a, b, kernel="simt")
+            assert_matches_reference(out, a, b, against_torch=False)
+            launches += 1
+    m, n, k = FEW_ROWS_SHAPES[0]
+    x = torch.randn(m, k, device="cuda")
+    weight = torch.randn(k, n, device="cuda").t()  # [out, in] as the transpose: B row-major
+    bias = torch.randn(n, device="cuda")
+    out = tiledmm.linear(x, weight, bias, activation="gelu", kernel="simt")
+    ref = torch.nn.functional.gelu(torch.nn.functional.linear(x.double(), weight.double(), bias.double()))
+    torch.testing.assert_close(out.double(), ref, rtol=1e-4, atol=1e-4)
+    return launches + 1
 
 
 def fused_epilogue_launches(kernel, dtype):

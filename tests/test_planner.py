@@ -37,8 +37,8 @@ def test_float32_large_uses_the_wide_tile():
 def test_float32_tile_by_waves():
     # In one launch, 2049 x 2047: 136 wide tiles would take two waves on 132 SMs; 1056 64x64
     # tiles take 8 even rounds. 3072^2: 288 wide tiles are 2.2 waves; 576 square ones take
-    # less time. Two launches beat both (test_row_tail.py): wide tiles in whole rounds, then
-    # C's last rows.
+    # less time. Two launches beat both (test_row_tail.py, test_few_rows.py): wide tiles in
+    # whole rounds, then C's last rows (2049's last row beside the tiles).
     p = tiledmm.plan(2049, 2047, 2045, torch.float32, sm_count=132)
     assert "1056 tiles of 64x64 on 132 SMs: estimated" in p["reason"], p
     assert p["config"] == "f32_128x256x16_w64x64_t8x16_s4" and p["row_tail"]["rows"] == 1, p
@@ -55,9 +55,10 @@ def test_float32_below_one_wave_splits_k():
     # 1024^3: 32 wide tiles in 4 K slices of 256 (one wave of 128 blocks) beat 256 64x64 tiles.
     p = tiledmm.plan(1024, 1024, 1024, torch.float32, sm_count=132)
     assert p["config"] == "f32_128x256x16_w64x64_t8x16_s4" and p["split_k"] == 4
-    # 1025 x 1023 x 1021: 36 wide tiles; the partial sums' traffic keeps the slices to 3
+    # 1025 x 1023 x 1021 in one launch (B column-major: no rows beside the tiles,
+    # test_few_rows.py): 36 wide tiles; the partial sums' traffic keeps the slices to 3
     # (waves alone would take 11).
-    p = tiledmm.plan(1025, 1023, 1021, torch.float32, sm_count=132)
+    p = tiledmm.plan(1025, 1023, 1021, torch.float32, b_col_major=True, sm_count=132)
     assert p["config"] == "f32_128x256x16_w64x64_t8x16_s4" and p["split_k"] == 3
 
 

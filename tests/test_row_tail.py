@@ -34,7 +34,7 @@ def test_planner_runs_the_last_rows_as_a_second_launch():
     # (2816 rows), then the last 256 rows as 24 tiles in 5 slices of K.
     p = tiledmm.plan(3072, 3072, 3072, torch.float32, sm_count=132)
     assert (p["kernel"], p["config"], p["split_k"]) == ("simt", WIDE, 1), p
-    assert p["row_tail"] == {"rows": 256, "config": WIDE, "split_k": 5}, p
+    assert p["row_tail"] == {"rows": 256, "config": WIDE, "split_k": 5, "beside_blocks": 0}, p
     assert "instead C's last 256 rows as a second launch" in p["reason"], p
     assert_first_launch_fills_whole_rounds(p, 3072, 3072, 132)
     # Ragged: 3073x3071x3069 keeps 2816 rows in the first launch; its 257 last rows (one of

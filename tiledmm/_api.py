@@ -73,21 +73,24 @@ def plan(m: int, n: int, k: int, dtype: torch.dtype = torch.float32, *,
     (its block rows run along N) and ``last_wave_split`` is ``(tiles, head k-tiles)``:
     ``wgmma``'s last wave of persistent blocks runs that many tiles' first k-tiles while the
     blocks it would leave idle run their remaining k-tiles (``(0, 0)``: none). ``row_tail``
-    is ``None`` or ``{"rows": ..., "config": ..., "split_k": ...}``: ``simt`` runs C's last
-    ``rows`` rows as a second launch with that tile and K slices, so that ``config`` and
-    ``split_k`` (the first launch's) cover whole rounds of the SMs.
+    is ``None`` or ``{"rows": ..., "config": ..., "split_k": ..., "beside_blocks": ...}``:
+    ``simt`` runs C's last ``rows`` rows as a second launch with that tile and K slices, so
+    that ``config`` and ``split_k`` (the first launch's) cover whole rounds of the SMs; or,
+    with ``beside_blocks`` > 0 (``config`` ``"few_rows"``, at most 8 rows), as dot products
+    over B on that many SMs that the first launch's one round leaves idle, at the same time.
     """
     if allow_tf32 is None:
         allow_tf32 = torch.backends.cuda.matmul.allow_tf32
     (name, config, reason, split_k, c_transposed, split_tiles, head_k_tiles, tail_rows, tail_config,
-     tail_split_k) = torch.ops.tiledmm._plan(
+     tail_split_k, beside_blocks) = torch.ops.tiledmm._plan(
         m, n, k, dtype, a_col_major, b_col_major,
         compute_capability[0] * 10 + compute_capability[1], sm_count, kernel=kernel,
         allow_tf32=allow_tf32, a_aligned=a_aligned, b_aligned=b_aligned)
     return {"kernel": name, "config": config, "reason": reason, "split_k": int(split_k),
             "c_transposed": c_transposed == "1",
             "last_wave_split": (int(split_tiles), int(head_k_tiles)),
-            "row_tail": ({"rows": int(tail_rows), "config": tail_config, "split_k": int(tail_split_k)}
+            "row_tail": ({"rows": int(tail_rows), "config": tail_config, "split_k": int(tail_split_k),
+                          "beside_blocks": int(beside_blocks)}
                          if int(tail_rows) > 0 else None)}
 
 

@@ -69,7 +69,8 @@ void launch_simt_plan(const GemmProblem& p, const Plan& plan, at::Tensor& c, cud
   const int64_t first_rows = p.m - plan.row_tail.rows;
   c10::SmallVector<SimtBand, 2> bands{{0, first_rows, plan.simt_config, plan.split, {}}};
   if (plan.row_tail.active()) {
-    bands.push_back({first_rows, plan.row_tail.rows, plan.row_tail.config, plan.row_tail.split, {}});
+    bands.push_back({first_rows, plan.row_tail.rows, plan.row_tail.config, plan.row_tail.split, {},
+                     plan.row_tail.beside_blocks});
   }
   // (One band is all of C: no views, no copy of the problem on a small call's host path.)
   auto rows_of_c = [&](const SimtBand& band) { return band.rows == p.m ? c : c.narrow(0, band.first_row, band.rows); };

@@ -228,6 +228,7 @@ struct SimtRowSplit {
   SimtCandidate first, second;
   int64_t tail_rows;
   double seconds;
+  int beside_blocks = 0;  // the tail runs beside the first launch on this many SMs (below)
 };
 
 std::optional<SimtRowSplit> estimate_row_tail(const GemmShape& s, const GpuInfo& gpu, SimtConfigId id) {
@@ -243,6 +244,41 @@ std::optional<SimtRowSplit> estimate_row_tail(const GemmShape& s, const GpuInfo&
   if (a.split.active()) return std::nullopt;  // whole rounds of whole tiles, or no first launch
   const SimtCandidate b = pick_simt_tile(tail, gpu, Reasons{nullptr});
   return SimtRowSplit{a, b, tail.m, a.seconds + b.seconds + kSecondLaunchSeconds};
+}
+
+// C's last few rows beside the first launch (row_tail.h, kernels/few_rows.cu): where C's
+// rows are whole tile rows (of 128, every float32 tile's multiple) and at most kFewRowsMax
+// more, the whole tile rows run as one launch (its own tile and slices) of one round that
+// leaves SMs idle, and the other rows run on those SMs at the same time as a stream over
+// B: kFewRowsSeconds to start plus B's bytes at kFewRowsBytesPerSecond per SM (an
+// estimate below the SM's 64 bytes per clock from L2; not measured alone: the kernel waits
+// for the tiles before it exits, and in every shape measured it ended with them, bench/
+// NOTES.md session 42). Taken only where that stream ends before the first launch's tiles
+// do, so its time is the first launch's. Needs programmatic launches
+// (sm_90+: before, the rows would run after the tiles) and a B along N (row-major: a
+// column-major B's dot products would read it along K, which few_rows does not).
+std::optional<SimtRowSplit> estimate_rows_beside(const GemmShape& s, const GpuInfo& gpu) {
+  constexpr double kFewRowsSeconds = 2e-6, kFewRowsBytesPerSecond = 50e9;
+  constexpr double kWideTileSecondsPerK = 0.198e-6;  // estimate_simt's
+  constexpr int64_t kTileRows = 128;
+  const int64_t rows = s.m % kTileRows;
+  if (s.dtype != c10::kFloat || s.b_col_major || gpu.compute_capability < 90 || rows == 0 || rows > kFewRowsMax ||
+      s.m < kTileRows) {
+    return std::nullopt;
+  }
+  GemmShape first = s;
+  first.m = s.m - rows;
+  const SimtCandidate a = pick_simt_tile(first, gpu, Reasons{nullptr});
+  const SimtTile& t = simt_tile(a.id);
+  const int64_t blocks = tile_count(first, t.block_m, t.block_n) * a.split.splits;
+  const int64_t idle = gpu.sm_count - blocks;
+  if (idle < 1) return std::nullopt;  // more than one round, or a round that fills the GPU
+  const double tiles_seconds = static_cast<double>(t.min_blocks_per_sm) * simt_tile_cost(a.id) *
+                               static_cast<double>(a.split.k_per_split) * kWideTileSecondsPerK;
+  const double rows_seconds = kFewRowsSeconds + 4.0 * static_cast<double>(s.k) * static_cast<double>(s.n) /
+                                                    (static_cast<double>(idle) * kFewRowsBytesPerSecond);
+  if (rows_seconds > tiles_seconds) return std::nullopt;
+  return SimtRowSplit{a, {a.id, {1, s.k}, rows_seconds}, rows, a.seconds, static_cast<int>(idle)};
 }
 
 // TILEDMM_ROW_TAIL=off plans every simt product as one launch: what the tails buy (a
@@ -267,23 +303,39 @@ struct SimtChoice {
 // (2111x6273x777: 48 short k-tiles), at predicted savings of 2-6% among larger measured
 // wins, so no higher threshold separates them. Shapes of whole rounds (4096^3: 3.9 rounds)
 // gain nothing: the first launch would end a round early and the tail take that round back.
+// A tail beside the first launch (estimate_rows_beside) is weighed the same way, and where
+// wide tiles do not fill the SMs too: 1025 x 1023 x 1021 runs 1024 rows as 32 wide tiles in
+// 4 slices (128 blocks) and its last row on the other 4 SMs, modeled 67 against 83 us for
+// 36 tiles in 3 slices.
 SimtChoice pick_simt(const GemmShape& s, const GpuInfo& gpu, const Reasons& why) {
   constexpr double kMinSaving = 0.01;
   const SimtCandidate one = pick_simt_tile(s, gpu, why);
-  // float32 only, and only where wide tiles fill the SMs: below, the model is least
-  // accurate (pick_simt_tile).
-  const SimtTile& wide = simt_tile(SimtConfigId::kFloat128x256);
-  if (row_tail_switched_off() || s.dtype != c10::kFloat || !keeps_sms_busy(tile_count(s, wide.block_m, wide.block_n), gpu)) {
-    return {one, {}};
-  }
+  if (row_tail_switched_off() || s.dtype != c10::kFloat) return {one, {}};
   std::optional<SimtRowSplit> best;
-  for (const SimtConfigId id : {SimtConfigId::kFloat128x256, SimtConfigId::kFloat128x128, SimtConfigId::kFloat64x64}) {
-    const std::optional<SimtRowSplit> c = estimate_row_tail(s, gpu, id);
+  auto consider = [&](const std::optional<SimtRowSplit>& c) {
     if (c && c->seconds < (best ? best->seconds : (1.0 - kMinSaving) * one.seconds)) best = c;
+  };
+  consider(estimate_rows_beside(s, gpu));
+  // A tiled tail only where wide tiles fill the SMs: below, the model is least accurate
+  // (pick_simt_tile).
+  const SimtTile& wide = simt_tile(SimtConfigId::kFloat128x256);
+  if (keeps_sms_busy(tile_count(s, wide.block_m, wide.block_n), gpu)) {
+    for (const SimtConfigId id : {SimtConfigId::kFloat128x256, SimtConfigId::kFloat128x128, SimtConfigId::kFloat64x64}) {
+      consider(estimate_row_tail(s, gpu, id));
+    }
   }
   if (!best) return {one, {}};
   const SimtTile &t1 = simt_tile(best->first.id), &t2 = simt_tile(best->second.id);
   auto micros = [](double seconds) { return static_cast<int64_t>(seconds * 1e6 + 0.5); };
+  if (best->beside_blocks > 0) {
+    why.add("instead C's last ", best->tail_rows, " row(s) beside the tiles: ", s.m - best->tail_rows, " rows as ",
+            tile_count({s.m - best->tail_rows, s.n, s.k}, t1.block_m, t1.block_n), " tiles of ", t1.block_m, "x",
+            t1.block_n, " in ", best->first.split.splits, " slice(s) of ", best->first.split.k_per_split,
+            " along K, the last ", best->tail_rows, " as dot products over B on the ", best->beside_blocks,
+            " SMs they leave idle (estimated ", micros(best->second.seconds), " us): estimated ", micros(best->seconds),
+            " us in all");
+    return {best->first, {best->tail_rows, best->second.id, best->second.split, best->beside_blocks}};
+  }
   why.add("instead C's last ", best->tail_rows, " rows as a second launch: ", s.m - best->tail_rows, " rows of ",
           t1.block_m, "x", t1.block_n, " tiles fill whole rounds of the SMs, the last ", best->tail_rows, " rows run ",
           tile_count({best->tail_rows, s.n, s.k}, t2.block_m, t2.block_n), " tiles of ", t2.block_m, "x", t2.block_n,
@@ -937,8 +989,9 @@ std::vector<std::string> plan_op(int64_t m, int64_t n, int64_t k, c10::ScalarTyp
                                                                    : false;
   return {family_name(plan.family), plan.config, why, std::to_string(plan.split.splits), c_transposed ? "1" : "0",
           std::to_string(plan.last_wave.tiles), std::to_string(plan.last_wave.head_k_tiles),
-          std::to_string(plan.row_tail.rows), plan.row_tail.active() ? simt_tile(plan.row_tail.config).name : "",
-          std::to_string(plan.row_tail.split.splits)};
+          std::to_string(plan.row_tail.rows),
+          plan.row_tail.beside() ? "few_rows" : plan.row_tail.active() ? simt_tile(plan.row_tail.config).name : "",
+          std::to_string(plan.row_tail.split.splits), std::to_string(plan.row_tail.beside_blocks)};
 }
 
 // tiledmm::_tile_table: the tile configs of the mma, wgmma, skinny and simt families, one row each:

@@ -10,6 +10,11 @@
 // says the two launches end sooner than one. Both launches read the same staged
 // operands (A's rows from the band's first, B whole), so an operand that needs a padded
 // copy is copied once; results are bitwise identical from run to run.
+//
+// A tail of at most kFewRowsMax rows may instead run *beside* the first launch: as dot
+// products over B (kernels/few_rows.cu) on the SMs the first launch's one round leaves
+// idle, at the same time (1025 x 1023 x 1021: 1024 rows in 128 blocks, the last row on
+// the other 4 SMs), where a tiled tail would cost a whole tile row or a launch of its own.
 #pragma once
 
 #include "simt_configs.h"
@@ -19,12 +24,17 @@
 
 namespace tiledmm::cuda {
 
+// The most rows a tail beside the first launch takes.
+constexpr int64_t kFewRowsMax = 8;
+
 struct RowTail {
   int64_t rows = 0;  // C's last rows, run by the second launch; 0: none
   SimtConfigId config = SimtConfigId::kFloat128x256;
   SplitK split;      // the tail's K slices
+  int beside_blocks = 0;  // > 0: the rows run beside the first launch on this many idle SMs
 
   bool active() const { return rows > 0; }
+  bool beside() const { return beside_blocks > 0; }
 };
 
 }  // namespace tiledmm::cuda

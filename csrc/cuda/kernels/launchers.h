@@ -23,12 +23,14 @@ namespace tiledmm::cuda {
 void launch_classic16(const GemmProblem& p, at::Tensor& c, cudaStream_t stream);
 // simt runs C in bands of rows, one launch each: all of C, or its first rows and a tail
 // (row_tail.h). A band's `out` is its rows of C, or with split-K its own planes
-// [splits, rows, pitch]; the operands are staged once for every band.
+// [splits, rows, pitch]; the operands are staged once for every band. A band with
+// beside_blocks runs as few_rows dot products (no split) beside the band before it.
 struct SimtBand {
   int64_t first_row = 0, rows = 0;
   SimtConfigId config = SimtConfigId::kFloat128x256;
   SplitK split;
   at::Tensor out;
+  int beside_blocks = 0;
 };
 void launch_simt(const GemmProblem& p, c10::ArrayRef<SimtBand> bands, cudaStream_t stream);
 void launch_mma(const GemmProblem& p, MmaConfigId config, const SplitK& split, at::Tensor& out,

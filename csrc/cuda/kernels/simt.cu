@@ -14,10 +14,12 @@
 //   regs -> global     bias + activation (OutputEpilogue), then 128-bit streaming stores
 //                      (st.global.cs) of C; rows of C that are not 16-byte aligned shift
 //                      each vector to the boundary with a warp shuffle (without activation).
-// Blocks visit output tiles in grouped order (tile_order.cuh) to keep panels in L2.
+// Blocks visit output tiles in grouped order (tile_order.cuh) to keep panels in L2. C's
+// last few rows may run beside the tiles on the SMs they leave idle (few_rows.cu).
 #include "launchers.h"
 
 #include "dynamic_smem.h"
+#include "few_rows.h"
 
 #include "../common/epilogue.cuh"
 #include "../common/mainloop.cuh"
@@ -129,7 +131,10 @@ template <typename T, SimtConfigId kConfig, StageMode kModeA, StageMode kModeB, 
 __global__ void __launch_bounds__(simt_tile(kConfig).threads(), simt_tile(kConfig).min_blocks_per_sm)
     simt_gemm_kernel(KMnOperand<T> a, KMnOperand<T> b, T* __restrict__ c, int64_t m, int64_t n, int64_t ldc,
                      GroupedTileOrder order, int64_t k_per_split, bool c_vector_ok,
-                     OutputEpilogue<T, kActivation> epilogue) {
+                     OutputEpilogue<T, kActivation> epilogue, bool rows_run_beside) {
+  // The few_rows kernel behind this one runs beside it: let it be placed now, on the SMs
+  // this grid leaves idle (it waits for this grid only before it exits).
+  if (rows_run_beside) allow_dependent_launch();
   constexpr SimtTile kTile = simt_tile(kConfig);
   constexpr int kBM = kTile.block_m, kBN = kTile.block_n, kBK = kTile.block_k;
   constexpr int kThreads = kTile.threads(), kStages = kTile.stages, kVec = kTile.vec;
@@ -286,7 +291,7 @@ void with_stage_mode(StageMode mode, F&& f) {
 
 template <typename T, SimtConfigId kConfig, Activation kActivation>
 using SimtKernel = void (*)(KMnOperand<T>, KMnOperand<T>, T*, int64_t, int64_t, int64_t, GroupedTileOrder, int64_t,
-                            bool, OutputEpilogue<T, kActivation>);
+                            bool, OutputEpilogue<T, kActivation>, bool);
 
 // The kernel instance for the operands' stage modes.
 template <typename T, SimtConfigId kConfig, Activation kActivation = Activation::kNone>
@@ -334,9 +339,10 @@ KMnOperand<T> staged_operand(const MatrixView& v, bool is_a, int64_t reuse, cons
 // One band of C's rows (launchers.h): `a` holds its rows of A, `m` of them. `out`: those
 // rows of C, or with split-K the band's partial planes, rows padded to whole vectors (T is
 // already the accumulator type, so they take the same kernel, without an epilogue).
+// `rows_run_beside`: the next band runs beside this one (few_rows.cu).
 template <typename T, SimtConfigId kConfig, Activation kActivation>
 void launch_config(const GemmProblem& p, const KMnOperand<T>& a, const KMnOperand<T>& b, int64_t m,
-                   const SplitK& split, at::Tensor& out, cudaStream_t stream) {
+                   const SplitK& split, at::Tensor& out, bool rows_run_beside, cudaStream_t stream) {
   constexpr SimtTile kTile = simt_tile(kConfig);
   constexpr int kSmemBytes = kTile.smem_bytes(sizeof(T));
   const int64_t tiles_m = (m + kTile.block_m - 1) / kTile.block_m, tiles_n = (p.n + kTile.block_n - 1) / kTile.block_n;
@@ -356,7 +362,7 @@ void launch_config(const GemmProblem& p, const KMnOperand<T>& a, const KMnOperan
   const dim3 grid(static_cast<unsigned>(tiles_m * tiles_n), 1, static_cast<unsigned>(split.splits));
   kernel<<<grid, kTile.threads(), kSmemBytes, stream>>>(a, b, out.data_ptr<T>(), m, p.n, ldc,
                                                         grouped_tile_order<kBlockGroupRows>(tiles_m, tiles_n),
-                                                        split.k_per_split, c_vector_ok, epilogue);
+                                                        split.k_per_split, c_vector_ok, epilogue, rows_run_beside);
   C10_CUDA_KERNEL_LAUNCH_CHECK();
 }
 
@@ -386,14 +392,24 @@ void launch_bands(const GemmProblem& p, c10::ArrayRef<SimtBand> bands, cudaStrea
   const auto options = bands.front().out.options().dtype(p.dtype);
   const auto a = staged_operand<T, kVec>(p.a, /*is_a=*/true, p.n, options, a_storage);
   const auto b = staged_operand<T, kVec>(p.b, /*is_a=*/false, p.m, options, b_storage);
-  for (const SimtBand& band : bands) {
+  for (size_t i = 0; i < bands.size(); ++i) {
+    const SimtBand& band = bands[i];
     at::Tensor out = band.out;
+    if (band.beside_blocks > 0) {
+      if constexpr (std::is_same_v<T, float>) {
+        launch_few_rows(p, a.mn_from(band.first_row), b, band.rows, band.beside_blocks, out.data_ptr<float>(), stream);
+      } else {
+        TORCH_CHECK(false, "tiledmm.gemm (simt): rows beside the tiles are float32 only");
+      }
+      continue;
+    }
+    const bool rows_run_beside = i + 1 < bands.size() && bands[i + 1].beside_blocks > 0;
     // Split-K partials take the kNone instance: reduce_split_k applies the epilogue.
     with_any_activation(band.split.active() ? Epilogue{} : p.epilogue, [&](auto activate) {
       constexpr Activation kActivation = decltype(activate)::value;
       auto launch = [&](auto id) {
         launch_config<T, decltype(id)::value, kActivation>(p, a.mn_from(band.first_row), b, band.rows, band.split,
-                                                            out, stream);
+                                                            out, rows_run_beside, stream);
       };
       if constexpr (std::is_same_v<T, double>) {
         launch(std::integral_constant<SimtConfigId, SimtConfigId::kDouble64x64>{});
