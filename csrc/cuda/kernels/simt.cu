@@ -18,6 +18,7 @@
 // last few rows may run beside the tiles on the SMs they leave idle (few_rows.cu).
 #include "launchers.h"
 
+#include "dependent_launch.h"
 #include "dynamic_smem.h"
 #include "few_rows.h"
 
@@ -132,8 +133,12 @@ __global__ void __launch_bounds__(simt_tile(kConfig).threads(), simt_tile(kConfi
     simt_gemm_kernel(KMnOperand<T> a, KMnOperand<T> b, T* __restrict__ c, int64_t m, int64_t n, int64_t ldc,
                      GroupedTileOrder order, int64_t k_per_split, bool c_vector_ok,
                      OutputEpilogue<T, kActivation> epilogue, bool rows_run_beside) {
+  // Behind an operand copy this grid is launched as its programmatic dependent: its blocks
+  // may be placed while the copy finishes, and wait here for its writes.
+  wait_for_prior_kernel();
   // The few_rows kernel behind this one runs beside it: let it be placed now, on the SMs
-  // this grid leaves idle (it waits for this grid only before it exits).
+  // this grid leaves idle (it waits for this grid only before it exits). After the wait
+  // above: it reads the copied operands too.
   if (rows_run_beside) allow_dependent_launch();
   constexpr SimtTile kTile = simt_tile(kConfig);
   constexpr int kBM = kTile.block_m, kBN = kTile.block_n, kBK = kTile.block_k;
@@ -339,10 +344,12 @@ KMnOperand<T> staged_operand(const MatrixView& v, bool is_a, int64_t reuse, cons
 // One band of C's rows (launchers.h): `a` holds its rows of A, `m` of them. `out`: those
 // rows of C, or with split-K the band's partial planes, rows padded to whole vectors (T is
 // already the accumulator type, so they take the same kernel, without an epilogue).
-// `rows_run_beside`: the next band runs beside this one (few_rows.cu).
+// `rows_run_beside`: the next band runs beside this one (few_rows.cu). `behind_copy`: the
+// kernel ahead in the stream is our operand copy (dependent_launch.h).
 template <typename T, SimtConfigId kConfig, Activation kActivation>
 void launch_config(const GemmProblem& p, const KMnOperand<T>& a, const KMnOperand<T>& b, int64_t m,
-                   const SplitK& split, at::Tensor& out, bool rows_run_beside, cudaStream_t stream) {
+                   const SplitK& split, at::Tensor& out, bool rows_run_beside, bool behind_copy,
+                   cudaStream_t stream) {
   constexpr SimtTile kTile = simt_tile(kConfig);
   constexpr int kSmemBytes = kTile.smem_bytes(sizeof(T));
   const int64_t tiles_m = (m + kTile.block_m - 1) / kTile.block_m, tiles_n = (p.n + kTile.block_n - 1) / kTile.block_n;
@@ -360,10 +367,9 @@ void launch_config(const GemmProblem& p, const KMnOperand<T>& a, const KMnOperan
   allow_dynamic_smem(kernel, kSmemBytes, opted_in[static_cast<int>(mode_a) * 3 + static_cast<int>(mode_b)]);
   const auto epilogue = split.active() ? OutputEpilogue<T, kActivation>{} : OutputEpilogue<T, kActivation>::from(p.epilogue);
   const dim3 grid(static_cast<unsigned>(tiles_m * tiles_n), 1, static_cast<unsigned>(split.splits));
-  kernel<<<grid, kTile.threads(), kSmemBytes, stream>>>(a, b, out.data_ptr<T>(), m, p.n, ldc,
-                                                        grouped_tile_order<kBlockGroupRows>(tiles_m, tiles_n),
-                                                        split.k_per_split, c_vector_ok, epilogue, rows_run_beside);
-  C10_CUDA_KERNEL_LAUNCH_CHECK();
+  launch_after_prior_kernel(kernel, grid, dim3(kTile.threads()), kSmemBytes, stream, behind_copy, a, b,
+                            out.data_ptr<T>(), m, p.n, ldc, grouped_tile_order<kBlockGroupRows>(tiles_m, tiles_n),
+                            split.k_per_split, c_vector_ok, epilogue, rows_run_beside);
 }
 
 // Runtime SimtConfigId of a float32 tile -> compile-time constant.
@@ -404,12 +410,13 @@ void launch_bands(const GemmProblem& p, c10::ArrayRef<SimtBand> bands, cudaStrea
       continue;
     }
     const bool rows_run_beside = i + 1 < bands.size() && bands[i + 1].beside_blocks > 0;
+    const bool behind_copy = i == 0 && (a_storage.defined() || b_storage.defined());
     // Split-K partials take the kNone instance: reduce_split_k applies the epilogue.
     with_any_activation(band.split.active() ? Epilogue{} : p.epilogue, [&](auto activate) {
       constexpr Activation kActivation = decltype(activate)::value;
       auto launch = [&](auto id) {
         launch_config<T, decltype(id)::value, kActivation>(p, a.mn_from(band.first_row), b, band.rows, band.split,
-                                                            out, rows_run_beside, stream);
+                                                            out, rows_run_beside, behind_copy, stream);
       };
       if constexpr (std::is_same_v<T, double>) {
         launch(std::integral_constant<SimtConfigId, SimtConfigId::kDouble64x64>{});
