@@ -253,12 +253,14 @@ std::optional<SimtRowSplit> estimate_row_tail(const GemmShape& s, const GpuInfo&
 // B: kFewRowsSeconds to start plus B's bytes at kFewRowsBytesPerSecond per SM (an
 // estimate below the SM's 64 bytes per clock from L2; not measured alone: the kernel waits
 // for the tiles before it exits, and in every shape measured it ended with them, bench/
-// NOTES.md session 42). Taken only where that stream ends before the first launch's tiles
-// do, so its time is the first launch's. Needs programmatic launches
+// NOTES.md session 42). Taken only where that stream's modeled time is at most half the
+// first launch's tiles' (kRowsShareOfTiles: at 0.89, 513 x 1000 x 1021 ran 7% slower than
+// in one launch in one call and alike in another; the shapes that gained were at 0.2-0.45),
+// so its time is the first launch's. Needs programmatic launches
 // (sm_90+: before, the rows would run after the tiles) and a B along N (row-major: a
 // column-major B's dot products would read it along K, which few_rows does not).
 std::optional<SimtRowSplit> estimate_rows_beside(const GemmShape& s, const GpuInfo& gpu) {
-  constexpr double kFewRowsSeconds = 2e-6, kFewRowsBytesPerSecond = 50e9;
+  constexpr double kFewRowsSeconds = 2e-6, kFewRowsBytesPerSecond = 50e9, kRowsShareOfTiles = 0.5;
   constexpr double kWideTileSecondsPerK = 0.198e-6;  // estimate_simt's
   constexpr int64_t kTileRows = 128;
   const int64_t rows = s.m % kTileRows;
@@ -277,7 +279,7 @@ std::optional<SimtRowSplit> estimate_rows_beside(const GemmShape& s, const GpuIn
                                static_cast<double>(a.split.k_per_split) * kWideTileSecondsPerK;
   const double rows_seconds = kFewRowsSeconds + 4.0 * static_cast<double>(s.k) * static_cast<double>(s.n) /
                                                     (static_cast<double>(idle) * kFewRowsBytesPerSecond);
-  if (rows_seconds > tiles_seconds) return std::nullopt;
+  if (rows_seconds > kRowsShareOfTiles * tiles_seconds) return std::nullopt;
   return SimtRowSplit{a, {a.id, {1, s.k}, rows_seconds}, rows, a.seconds, static_cast<int>(idle)};
 }
 
