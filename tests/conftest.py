@@ -220,6 +220,25 @@ def row_tail_shapes(sms):
 FEW_ROWS_SHAPES = [(1025, 1023, 1021), (1027, 1000, 2100), (2056, 2047, 300), (1026, 1002, 1021)]
 
 
+def simt_device_plan(m, n, k, a_col=False, b_col=False):
+    """tiledmm.plan of a float32 (IEEE) product on this GPU: its compute capability and SMs."""
+    return tiledmm.plan(m, n, k, torch.float32, a_col_major=a_col, b_col_major=b_col,
+                        compute_capability=torch.cuda.get_device_capability(),
+                        sm_count=torch.cuda.get_device_properties(0).multi_processor_count, allow_tf32=False)
+
+
+def assert_poisoned_gemm_matches_and_repeats(a, b, *poison_numels):
+    """tiledmm.gemm(a, b) (float32) after NaN-filled blocks of these sizes are left in the
+    caching allocator for its output and workspaces to land in (an element no launch writes
+    stays NaN): against float64, and bitwise equal in two more runs."""
+    for numel in poison_numels:
+        torch.full((numel,), float("nan"), dtype=torch.float32, device="cuda")
+    out = tiledmm.gemm(a, b)
+    assert_matches_reference(out, a, b)
+    for _ in range(2):
+        assert torch.equal(tiledmm.gemm(a, b), out), "not bitwise identical from run to run"
+
+
 def assert_gemm_matches_and_repeats(spec, dtype, shapes, layouts):
     """tiledmm.gemm(a, b, kernel=spec) on each (M, N, K) of `shapes`, A and B in `layouts`
     (make_operand's), its output poisoned: against float64, and bitwise equal to a second run."""

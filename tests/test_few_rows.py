@@ -3,16 +3,13 @@ whole tile rows in one launch of one round, its last 1-8 rows as dot products ov
 the SMs that round leaves idle, at the same time. The planner's choice (no GPU needed),
 then results against float64 in the layouts that take it, with ragged edges, the split-K
 reduction behind both launches, the linear epilogue, bitwise repeats and graph replay."""
-import os
-import subprocess
-import sys
-
 import pytest
 import torch
 
 import tiledmm
-from conftest import (FEW_ROWS_SHAPES, assert_graph_replays_gemm, assert_matches_reference, make_operand,
-                      needs_cuda_build, poison_cached_block, requires_cuda)
+from conftest import (FEW_ROWS_SHAPES, assert_graph_replays_gemm, assert_matches_reference,
+                      assert_poisoned_gemm_matches_and_repeats, make_operand, needs_cuda_build, poison_cached_block,
+                      requires_cuda, simt_device_plan)
 
 WIDE = "f32_128x256x16_w64x64_t8x16_s4"
 
@@ -63,23 +60,8 @@ def test_planner_keeps_the_rows_in_the_tiles_where_they_cannot_run_beside():
     assert beside(plan_on(1025, 1000, 1021))
 
 
-@needs_cuda_build
-def test_switch_plans_one_launch():
-    code = ("import torch, tiledmm; "
-            "print(tiledmm.plan(1025, 1023, 1021, torch.float32, sm_count=132, allow_tf32=False)['row_tail'])")
-    env = dict(os.environ, TILEDMM_ROW_TAIL="off")
-    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "None", out.stdout + out.stderr
-
-
-def device_plan(m, n, k, a_col=False, b_col=False):
-    return tiledmm.plan(m, n, k, torch.float32, a_col_major=a_col, b_col_major=b_col,
-                        compute_capability=torch.cuda.get_device_capability(),
-                        sm_count=torch.cuda.get_device_properties(0).multi_processor_count, allow_tf32=False)
-
-
 def assert_runs_beside(m, n, k, a_col=False):
-    p = device_plan(m, n, k, a_col=a_col)
+    p = simt_device_plan(m, n, k, a_col=a_col)
     assert p["kernel"] == "simt" and p["row_tail"] is not None and p["row_tail"]["beside_blocks"] > 0, p
     return p
 
@@ -96,13 +78,10 @@ def test_rows_beside_match_float64(layouts, monkeypatch):
         gen = torch.Generator(device="cuda").manual_seed(m + n + k)
         a = make_operand(m, k, torch.float32, "cuda", layouts[0], gen)
         b = make_operand(k, n, torch.float32, "cuda", layouts[1], gen)
-        if p["split_k"] > 1:  # the first launch's planes (rows padded to 16 bytes)
-            torch.full((p["split_k"] * (m - p["row_tail"]["rows"]) * ((n + 3) // 4 * 4),), float("nan"), device="cuda")
-        poison_cached_block(m, n, torch.float32, "cuda")
-        out = tiledmm.gemm(a, b)
-        assert_matches_reference(out, a, b)
-        for _ in range(2):  # both kernels and the reduction in a fixed order: bitwise reproducible
-            assert torch.equal(tiledmm.gemm(a, b), out)
+        # C, and the first launch's planes (rows padded to 16 bytes); both kernels and the
+        # reduction in a fixed order: bitwise reproducible.
+        planes = p["split_k"] * (m - p["row_tail"]["rows"]) * ((n + 3) // 4 * 4) if p["split_k"] > 1 else 0
+        assert_poisoned_gemm_matches_and_repeats(a, b, m * n, planes)
 
 
 @requires_cuda

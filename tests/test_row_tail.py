@@ -11,8 +11,8 @@ import pytest
 import torch
 
 import tiledmm
-from conftest import (assert_graph_replays_gemm, assert_matches_reference, make_operand, needs_cuda_build,
-                      requires_cuda, row_tail_shapes)
+from conftest import (assert_graph_replays_gemm, assert_poisoned_gemm_matches_and_repeats, make_operand,
+                      needs_cuda_build, requires_cuda, row_tail_shapes, simt_device_plan)
 
 WIDE = "f32_128x256x16_w64x64_t8x16_s4"
 
@@ -62,26 +62,15 @@ def test_planner_keeps_one_launch_where_a_tail_buys_nothing():
 
 
 @needs_cuda_build
-def test_switch_plans_one_launch():
-    # TILEDMM_ROW_TAIL=off (a measurement switch, read once per process).
+@pytest.mark.parametrize("shape", ["3072, 3072, 3072", "1025, 1023, 1021"])
+def test_switch_plans_one_launch(shape):
+    # TILEDMM_ROW_TAIL=off (a measurement switch, read once per process): no tiled tail
+    # (3072^3) and no rows beside the tiles (1025 x 1023 x 1021, test_few_rows.py).
     code = ("import torch, tiledmm; "
-            "print(tiledmm.plan(3072, 3072, 3072, torch.float32, sm_count=132)['row_tail'])")
+            f"print(tiledmm.plan({shape}, torch.float32, sm_count=132, allow_tf32=False)['row_tail'])")
     env = dict(os.environ, TILEDMM_ROW_TAIL="off")
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "None", out.stdout + out.stderr
-
-
-def simt_plan(m, n, k, a_col=False, b_col=False):
-    return tiledmm.plan(m, n, k, torch.float32, a_col_major=a_col, b_col_major=b_col,
-                        compute_capability=torch.cuda.get_device_capability(),
-                        sm_count=torch.cuda.get_device_properties(0).multi_processor_count, allow_tf32=False)
-
-
-def poison_cached_blocks(*blocks):
-    """Leave NaN-filled (numel, dtype) blocks in the caching allocator for the output and
-    the tail's partial sums to land in: an element no launch writes stays NaN."""
-    for numel in blocks:
-        torch.full((numel,), float("nan"), dtype=torch.float32, device="cuda")
 
 
 @requires_cuda
@@ -92,17 +81,15 @@ def test_row_tail_matches_float64(layouts, monkeypatch):
     monkeypatch.setattr(torch.backends.cuda.matmul, "allow_tf32", False)
     sms = torch.cuda.get_device_properties(0).multi_processor_count
     for m, n, k in row_tail_shapes(sms):
-        p = simt_plan(m, n, k, layouts[0] == "col", layouts[1] == "col")
+        p = simt_device_plan(m, n, k, layouts[0] == "col", layouts[1] == "col")
         tail = p["row_tail"]
         assert p["kernel"] == "simt" and tail is not None and tail["split_k"] > 1, p  # tests what it says
         gen = torch.Generator(device="cuda").manual_seed(m + n + k)
         a = make_operand(m, k, torch.float32, "cuda", layouts[0], gen)
         b = make_operand(k, n, torch.float32, "cuda", layouts[1], gen)
-        poison_cached_blocks(m * n, tail["split_k"] * tail["rows"] * ((n + 3) // 4 * 4))  # planes: 16-byte rows
-        out = tiledmm.gemm(a, b)
-        assert_matches_reference(out, a, b)
-        for _ in range(2):  # both launches and the reduction in a fixed order: bitwise reproducible
-            assert torch.equal(tiledmm.gemm(a, b), out)
+        # C and the tail's planes (16-byte rows); both launches and the reduction in a fixed
+        # order: bitwise reproducible.
+        assert_poisoned_gemm_matches_and_repeats(a, b, m * n, tail["split_k"] * tail["rows"] * ((n + 3) // 4 * 4))
 
 
 @requires_cuda
@@ -113,7 +100,7 @@ def test_row_tail_applies_bias_and_activation_once(activation, monkeypatch):
     monkeypatch.setattr(torch.backends.cuda.matmul, "allow_tf32", False)
     sms = torch.cuda.get_device_properties(0).multi_processor_count
     m, n, k = row_tail_shapes(sms)[1]
-    assert simt_plan(m, n, k, b_col=True)["row_tail"] is not None
+    assert simt_device_plan(m, n, k, b_col=True)["row_tail"] is not None
     x = torch.randn(m, k, device="cuda")
     w = torch.randn(n, k, device="cuda") / 30
     bias = torch.randn(n, device="cuda")
@@ -129,7 +116,7 @@ def test_row_tail_under_graph_replay(monkeypatch):
     monkeypatch.setattr(torch.backends.cuda.matmul, "allow_tf32", False)
     sms = torch.cuda.get_device_properties(0).multi_processor_count
     m, n, k = row_tail_shapes(sms)[0]
-    assert simt_plan(m, n, k)["row_tail"] is not None
+    assert simt_device_plan(m, n, k)["row_tail"] is not None
     a = torch.randn(m, k, device="cuda")
     b = torch.randn(k, n, device="cuda")
     assert_graph_replays_gemm(a, b)
