@@ -158,8 +158,13 @@ double simt_tile_cost(SimtConfigId id) {
   }
 }
 
-SimtCandidate estimate_simt(const GemmShape& s, const GpuInfo& gpu, SimtConfigId id) {
+// The tiles' time: `rounds` of blocks of tile `id`, each over k_per_split of K.
+double simt_tiles_seconds(SimtConfigId id, int64_t rounds, int64_t k_per_split) {
   constexpr double kWideTileSecondsPerK = 0.198e-6;  // one k of a 128x256 tile (2048^3: 393 us)
+  return static_cast<double>(rounds) * simt_tile_cost(id) * static_cast<double>(k_per_split) * kWideTileSecondsPerK;
+}
+
+SimtCandidate estimate_simt(const GemmShape& s, const GpuInfo& gpu, SimtConfigId id) {
   constexpr double kPartialsBytesPerSecond = 2.5e12, kReductionSeconds = 3e-6;
   constexpr int64_t kMaxSplits = 16, kMinSliceKTiles = 4;
   const SimtTile& t = simt_tile(id);
@@ -174,8 +179,7 @@ SimtCandidate estimate_simt(const GemmShape& s, const GpuInfo& gpu, SimtConfigId
     // An SM reaches its FMA rate only with the tile's occupancy target of blocks resident
     // (min_blocks_per_sm): fewer take as long as that many, their latency unhidden.
     const int64_t rounds = std::max<int64_t>(ceil_div(tiles * split.splits, gpu.sm_count), t.min_blocks_per_sm);
-    double seconds = static_cast<double>(rounds) * simt_tile_cost(id) *
-                     static_cast<double>(split.k_per_split) * kWideTileSecondsPerK;
+    double seconds = simt_tiles_seconds(id, rounds, split.k_per_split);
     if (split.active()) {
       seconds += 8.0 * split.splits * static_cast<double>(s.m) * static_cast<double>(s.n) / kPartialsBytesPerSecond +
                  kReductionSeconds;
@@ -261,7 +265,6 @@ std::optional<SimtRowSplit> estimate_row_tail(const GemmShape& s, const GpuInfo&
 // column-major B's dot products would read it along K, which few_rows does not).
 std::optional<SimtRowSplit> estimate_rows_beside(const GemmShape& s, const GpuInfo& gpu) {
   constexpr double kFewRowsSeconds = 2e-6, kFewRowsBytesPerSecond = 50e9, kRowsShareOfTiles = 0.5;
-  constexpr double kWideTileSecondsPerK = 0.198e-6;  // estimate_simt's
   constexpr int64_t kTileRows = 128;
   const int64_t rows = s.m % kTileRows;
   if (s.dtype != c10::kFloat || s.b_col_major || gpu.compute_capability < 90 || rows == 0 || rows > kFewRowsMax ||
@@ -275,8 +278,8 @@ std::optional<SimtRowSplit> estimate_rows_beside(const GemmShape& s, const GpuIn
   const int64_t blocks = tile_count(first, t.block_m, t.block_n) * a.split.splits;
   const int64_t idle = gpu.sm_count - blocks;
   if (idle < 1) return std::nullopt;  // more than one round, or a round that fills the GPU
-  const double tiles_seconds = static_cast<double>(t.min_blocks_per_sm) * simt_tile_cost(a.id) *
-                               static_cast<double>(a.split.k_per_split) * kWideTileSecondsPerK;
+  // One round of fewer blocks than SMs: as long as the occupancy target's (estimate_simt).
+  const double tiles_seconds = simt_tiles_seconds(a.id, t.min_blocks_per_sm, a.split.k_per_split);
   const double rows_seconds = kFewRowsSeconds + 4.0 * static_cast<double>(s.k) * static_cast<double>(s.n) /
                                                     (static_cast<double>(idle) * kFewRowsBytesPerSecond);
   if (rows_seconds > kRowsShareOfTiles * tiles_seconds) return std::nullopt;
