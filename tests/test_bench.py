@@ -107,3 +107,17 @@ def test_odd_ratio_summary_is_the_median_over_rounds():
     rounds = [{"ratio": r, "vs_cublas": c} for r, c in ((0.79, 3.8), (0.83, 3.9), (0.81, 3.7))]
     summary = module.summarize(rounds)
     assert summary == {"median_ratio": 0.81, "min_ratio": 0.79, "max_ratio": 0.83, "median_vs_cublas": 3.8}
+
+
+def test_timeline_summary_is_the_median_step_from_the_flush():
+    module = bench_script("timeline")
+    flush = "FillFunctor"
+
+    def step(t0, copy_end, gemm_end):  # the flush ends at t0 + 10
+        return [(flush, t0, t0 + 10), ("copy", t0 + 12, t0 + copy_end), ("gemm", t0 + copy_end, t0 + gemm_end)]
+
+    steps = [step(0, 15, 60), step(100, 16, 62), step(200, 17, 61), [(flush, 300, 310), ("other", 312, 320)]]
+    t = module.summarize(steps)
+    assert t["steps"] == 3 and t["gap"] == 2
+    assert t["span"] == 51  # median of 50, 52, 51
+    assert t["kernels"] == [("copy", 0, 4), ("gemm", 4, 49)]
