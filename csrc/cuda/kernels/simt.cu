@@ -11,9 +11,11 @@
 //                      (two register buffers), also across k-tiles;
 //   registers          the thread tile: thread_m x thread_n accumulators, an outer
 //                      product per k (thread_m + thread_n loads feed thread_m*thread_n FMAs);
-//   regs -> global     bias + activation (OutputEpilogue), then 128-bit streaming stores
-//                      (st.global.cs) of C; rows of C that are not 16-byte aligned shift
-//                      each vector to the boundary with a warp shuffle (without activation).
+//   regs -> global     bias + activation (OutputEpilogue), then 128-bit stores: streaming
+//                      (st.global.cs) for C, L2's default policy for split-K partial sums,
+//                      which the reduction reads next; rows of C that are not 16-byte
+//                      aligned shift each vector to the boundary with a warp shuffle
+//                      (without activation).
 // Blocks visit output tiles in grouped order (tile_order.cuh) to keep panels in L2. C's
 // last few rows may run beside the tiles on the SMs they leave idle (few_rows.cu).
 #include "launchers.h"
@@ -56,12 +58,28 @@ __device__ __forceinline__ void load_slice(T (&frag)[kReps * kVec], const T* fir
 }
 
 // ---- regs -> global ------------------------------------------------------------------
+// One 16-byte vector of the output. C goes out evict-first (st.global.cs): nothing in this
+// call reads it again. Split-K partial sums (`partials`) take L2's default policy: the
+// reduction reads them next, and as evict-first lines they were the ones L2 gave up when
+// the later planes' stores needed room, so the reduction read them back from DRAM (with
+// do_bench's L2 flush, 1024^3 float32: reduction 7.6 -> 4.9 us, the call 65.0 -> 62.4 us;
+// bench/NOTES.md, session 43).
 template <typename T, int kVec>
-__device__ __forceinline__ void store_streaming(T* dst, const T (&v)[kVec]) {
+__device__ __forceinline__ void store_output_vector(T* dst, const T (&v)[kVec], bool partials) {
   if constexpr (std::is_same_v<T, float> && kVec == 4) {
-    __stcs(reinterpret_cast<float4*>(dst), make_float4(v[0], v[1], v[2], v[3]));
+    const float4 w = make_float4(v[0], v[1], v[2], v[3]);
+    if (partials) {
+      *reinterpret_cast<float4*>(dst) = w;
+    } else {
+      __stcs(reinterpret_cast<float4*>(dst), w);
+    }
   } else if constexpr (std::is_same_v<T, double> && kVec == 2) {
-    __stcs(reinterpret_cast<double2*>(dst), make_double2(v[0], v[1]));
+    const double2 w = make_double2(v[0], v[1]);
+    if (partials) {
+      *reinterpret_cast<double2*>(dst) = w;
+    } else {
+      __stcs(reinterpret_cast<double2*>(dst), w);
+    }
   } else {
 #pragma unroll
     for (int j = 0; j < kVec; ++j) dst[j] = v[j];
@@ -112,7 +130,7 @@ __device__ __forceinline__ void store_row_realigned(T* row_ptr, const T (&acc)[k
     const int64_t out_col = col - shift;  // 16-byte aligned in C
     if (!row_inside) continue;
     if (out_col >= col_base && out_col + kVec <= n) {
-      store_streaming<T, kVec>(row_ptr + out_col, out);
+      store_output_vector<T, kVec>(row_ptr + out_col, out, /*partials=*/false);  // (planes' rows are whole vectors)
     } else {
 #pragma unroll
       for (int j = 0; j < kVec; ++j) {
@@ -128,11 +146,12 @@ __device__ __forceinline__ void store_row_realigned(T* row_ptr, const T (&acc)[k
   }
 }
 
+// `c_is_partials`: c is this block's split-K plane (its slice's partial sums), not C.
 template <typename T, SimtConfigId kConfig, StageMode kModeA, StageMode kModeB, Activation kActivation>
 __global__ void __launch_bounds__(simt_tile(kConfig).threads(), simt_tile(kConfig).min_blocks_per_sm)
     simt_gemm_kernel(KMnOperand<T> a, KMnOperand<T> b, T* __restrict__ c, int64_t m, int64_t n, int64_t ldc,
                      GroupedTileOrder order, int64_t k_per_split, bool c_vector_ok,
-                     OutputEpilogue<T, kActivation> epilogue, bool rows_run_beside) {
+                     OutputEpilogue<T, kActivation> epilogue, bool rows_run_beside, bool c_is_partials) {
   // Behind an operand copy this grid is launched as its programmatic dependent: its blocks
   // may be placed while the copy finishes, and wait here for its writes.
   wait_for_prior_kernel();
@@ -259,7 +278,7 @@ __global__ void __launch_bounds__(simt_tile(kConfig).threads(), simt_tile(kConfi
           T out[kVec];
 #pragma unroll
           for (int j = 0; j < kVec; ++j) out[j] = epilogue(acc[rm * kVec + i][rn * kVec + j], col + j);
-          store_streaming<T, kVec>(c + row * ldc + col, out);
+          store_output_vector<T, kVec>(c + row * ldc + col, out, c_is_partials);
         } else {
           // Only columns inside C: the epilogue reads column col + j's bias.
 #pragma unroll
@@ -296,7 +315,7 @@ void with_stage_mode(StageMode mode, F&& f) {
 
 template <typename T, SimtConfigId kConfig, Activation kActivation>
 using SimtKernel = void (*)(KMnOperand<T>, KMnOperand<T>, T*, int64_t, int64_t, int64_t, GroupedTileOrder, int64_t,
-                            bool, OutputEpilogue<T, kActivation>, bool);
+                            bool, OutputEpilogue<T, kActivation>, bool, bool);
 
 // The kernel instance for the operands' stage modes.
 template <typename T, SimtConfigId kConfig, Activation kActivation = Activation::kNone>
@@ -369,7 +388,7 @@ void launch_config(const GemmProblem& p, const KMnOperand<T>& a, const KMnOperan
   const dim3 grid(static_cast<unsigned>(tiles_m * tiles_n), 1, static_cast<unsigned>(split.splits));
   launch_after_prior_kernel(kernel, grid, dim3(kTile.threads()), kSmemBytes, stream, behind_copy, a, b,
                             out.data_ptr<T>(), m, p.n, ldc, grouped_tile_order<kBlockGroupRows>(tiles_m, tiles_n),
-                            split.k_per_split, c_vector_ok, epilogue, rows_run_beside);
+                            split.k_per_split, c_vector_ok, epilogue, rows_run_beside, split.active());
 }
 
 // Runtime SimtConfigId of a float32 tile -> compile-time constant.
