@@ -64,22 +64,21 @@ __device__ __forceinline__ void load_slice(T (&frag)[kReps * kVec], const T* fir
 // the later planes' stores needed room, so the reduction read them back from DRAM (with
 // do_bench's L2 flush, 1024^3 float32: reduction 7.6 -> 4.9 us, the call 65.0 -> 62.4 us;
 // bench/NOTES.md, session 43).
+template <typename Vector>  // float4 or double2
+__device__ __forceinline__ void store_vector(Vector* dst, const Vector& w, bool partials) {
+  if (partials) {
+    *dst = w;
+  } else {
+    __stcs(dst, w);
+  }
+}
+
 template <typename T, int kVec>
 __device__ __forceinline__ void store_output_vector(T* dst, const T (&v)[kVec], bool partials) {
   if constexpr (std::is_same_v<T, float> && kVec == 4) {
-    const float4 w = make_float4(v[0], v[1], v[2], v[3]);
-    if (partials) {
-      *reinterpret_cast<float4*>(dst) = w;
-    } else {
-      __stcs(reinterpret_cast<float4*>(dst), w);
-    }
+    store_vector(reinterpret_cast<float4*>(dst), make_float4(v[0], v[1], v[2], v[3]), partials);
   } else if constexpr (std::is_same_v<T, double> && kVec == 2) {
-    const double2 w = make_double2(v[0], v[1]);
-    if (partials) {
-      *reinterpret_cast<double2*>(dst) = w;
-    } else {
-      __stcs(reinterpret_cast<double2*>(dst), w);
-    }
+    store_vector(reinterpret_cast<double2*>(dst), make_double2(v[0], v[1]), partials);
   } else {
 #pragma unroll
     for (int j = 0; j < kVec; ++j) dst[j] = v[j];
