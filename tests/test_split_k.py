@@ -131,3 +131,30 @@ def test_split_k_nan_and_inf_propagate():
     expected = a @ b
     assert torch.equal(torch.isnan(out), torch.isnan(expected))
     assert torch.equal(torch.isinf(out), torch.isinf(expected))
+
+
+@requires_cuda
+@needs_cuda_build
+@pytest.mark.parametrize("shape", [(100, 1023, 2000), (300, 2050, 1500), (64, 258, 4000), (33, 4093, 3000)],
+                         ids=lambda s: "x".join(map(str, s)))
+def test_simt_split_k_into_rows_of_c_off_16_byte_boundaries(shape, monkeypatch):
+    # N not a multiple of 4: the planes' rows are padded to 16 bytes (pitch 1024, 2052, 260,
+    # 4096), C's are not, so the reduction reads whole vectors and writes C's rows element by
+    # element, a thread's vector ending mid-row or at the row's last element.
+    monkeypatch.setattr(torch.backends.cuda.matmul, "allow_tf32", False)
+    m, n, k = shape
+    p = tiledmm.plan(m, n, k, torch.float32, compute_capability=torch.cuda.get_device_capability(),
+                     sm_count=torch.cuda.get_device_properties(0).multi_processor_count, allow_tf32=False)
+    assert p["kernel"] == "simt" and p["split_k"] > 1, p
+    gen = torch.Generator(device="cuda").manual_seed(m + n + k)
+    a = torch.randn(m, k, device="cuda", generator=gen)
+    b = torch.randn(k, n, device="cuda", generator=gen)
+    torch.full((m, n), float("nan"), device="cuda")  # C lands in a poisoned block
+    out = tiledmm.gemm(a, b)
+    assert_matches_reference(out, a, b)
+    assert torch.equal(tiledmm.gemm(a, b), out)
+    # Bias and activation in those stores: the linear layer's epilogue.
+    bias = torch.randn(n, device="cuda", generator=gen)
+    y = tiledmm.linear(a, b.t(), bias, activation="gelu")
+    ref = torch.nn.functional.gelu(a.double() @ b.double() + bias.double())
+    torch.testing.assert_close(y.double(), ref, rtol=1e-4, atol=1e-4)
