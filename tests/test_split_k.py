@@ -5,7 +5,7 @@ import torch
 
 import tiledmm
 from conftest import (HAS_WGMMA, assert_matches_reference, assert_poisoned_gemm_matches_and_repeats, computes_in_tf32,
-                      kernel_names, make_operand, needs_cuda_build, requires_cuda)
+                      kernel_names, make_operand, needs_cuda_build, requires_cuda, simt_device_plan)
 
 # (M, N, K): skinny M (decode), skinny N, and a small square, all with K ragged against
 # every family's K step, so that the last slice is partial.
@@ -143,8 +143,7 @@ def test_simt_split_k_into_rows_of_c_off_16_byte_boundaries(shape, monkeypatch):
     # element, a thread's vector ending mid-row or at the row's last element.
     monkeypatch.setattr(torch.backends.cuda.matmul, "allow_tf32", False)
     m, n, k = shape
-    p = tiledmm.plan(m, n, k, torch.float32, compute_capability=torch.cuda.get_device_capability(),
-                     sm_count=torch.cuda.get_device_properties(0).multi_processor_count, allow_tf32=False)
+    p = simt_device_plan(m, n, k)
     assert p["kernel"] == "simt" and p["split_k"] > 1, p
     gen = torch.Generator(device="cuda").manual_seed(m + n + k)
     a = torch.randn(m, k, device="cuda", generator=gen)
