@@ -706,9 +706,33 @@ std::optional<WgmmaConfigId> deep_k_c_transposed_config(const GemmShape& s, Wgmm
   return kId;
 }
 
+// Deep K, 16-bit: where the choice so far is 64x64 tiles whose split-K slices put two blocks
+// on each SM (the 64x64 rule's premise is one), 128x64 tiles, cut their own best way, unless
+// 128-row tiles would pad M by an eighth or more. H100 bf16 kernel times against the 64x64
+// plans (bench/NOTES.md, session 45): 9% faster over 16 sampled shapes (none slower by more
+// than 3%; 256x1024x4096 9.3 us against 11.5, 640x192x16384 17.7 against 18.4) and at 10 of
+// 13 in a first sweep; 64x64 kept its lead where 128 rows pad M (192x768x4096 9.4 against
+// 11.5, 320x512x4096 9.6 against 11.6). Not where the model or the C^T rule chose otherwise:
+// against 128x128 or C^T plans 128x64 was as often slower.
+WgmmaConfigId deep_k_wide_rows(const GemmShape& s, WgmmaConfigId chosen, const GpuInfo& gpu, const Reasons& why) {
+  if (s.dtype == c10::kFloat || chosen != WgmmaConfigId::k64x64) return chosen;
+  const WgmmaTile& t = wgmma_tile(chosen);
+  const int64_t rows_in_128_row_tiles = ceil_div(s.m, int64_t{128}) * 128;
+  if (8 * rows_in_128_row_tiles >= 9 * s.m ||
+      wgmma_blocks(s, chosen, tile_count(s, t.block_m, t.block_n), gpu) <= gpu.sm_count) {
+    return chosen;
+  }
+  why.add("but K ", s.k, " deep cuts those into split-K slices two per SM: ",
+          tile_count(s, 128, 64), " tiles of 128x64");
+  return WgmmaConfigId::k128x64;
+}
+
 WgmmaConfigId pick_wgmma_config(const GemmShape& s, const GpuInfo& gpu, const Reasons& why) {
   const WgmmaConfigId rule = pick_wgmma_rule_config(s, gpu, why);
-  if (has_deep_k(s)) return deep_k_c_transposed_config(s, rule, gpu, why).value_or(rule);
+  if (has_deep_k(s)) {
+    const std::optional<WgmmaConfigId> c_transposed = deep_k_c_transposed_config(s, rule, gpu, why);
+    return c_transposed ? *c_transposed : deep_k_wide_rows(s, rule, gpu, why);
+  }
   const std::optional<WgmmaConfigId> narrow = c_transposed_wave_config(s, gpu);
   if (!narrow) return rule;
   const WgmmaTile& t = wgmma_tile(*narrow);
