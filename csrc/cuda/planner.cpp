@@ -708,12 +708,13 @@ std::optional<WgmmaConfigId> deep_k_c_transposed_config(const GemmShape& s, Wgmm
 
 // Deep K, 16-bit: where the choice so far is 64x64 tiles whose split-K slices put two blocks
 // on each SM (the 64x64 rule's premise is one), 128x64 tiles, cut their own best way, unless
-// 128-row tiles would pad M by an eighth or more. H100 bf16 kernel times against the 64x64
-// plans (bench/NOTES.md, session 45): 9% faster over 16 sampled shapes (none slower by more
-// than 3%; 256x1024x4096 9.3 us against 11.5, 640x192x16384 17.7 against 18.4) and at 10 of
-// 13 in a first sweep; 64x64 kept its lead where 128 rows pad M (192x768x4096 9.4 against
-// 11.5, 320x512x4096 9.6 against 11.6). Not where the model or the C^T rule chose otherwise:
-// against 128x128 or C^T plans 128x64 was as often slower.
+// 128-row tiles would pad M by an eighth or more. H100 kernel times against the 64x64 plans
+// (bench/NOTES.md, session 45): 1.09x and 1.10x faster (geomeans) over 16 bf16 and 28 bf16/fp16
+// sampled changes, one of the 44 slower by more than 3% (256x1024x4096 9.3 us against 11.5,
+// 640x192x16384 17.7 against 18.4), and at 10 of 13 in a first sweep; 64x64 kept its lead
+// where 128 rows pad M (192x768x4096 9.4 against 11.5, 320x512x4096 9.6 against 11.6). Not
+// where the model or the C^T rule chose otherwise: against 128x128 or C^T plans 128x64 was as
+// often slower.
 WgmmaConfigId deep_k_wide_rows(const GemmShape& s, WgmmaConfigId chosen, const GpuInfo& gpu, const Reasons& why) {
   if (s.dtype == c10::kFloat || chosen != WgmmaConfigId::k64x64) return chosen;
   const WgmmaTile& t = wgmma_tile(chosen);
