@@ -225,7 +225,9 @@ def test_wgmma_deep_k_time_model():
     # way (bf16 256x1024x4096: 9.3 us in 4 slices of 128x64 against 11.5 in 4 of 64x64; 384 x
     # 1024 x 4096 whole: 11.2 against 14.5 in 2 slices), but not where 128-row tiles pad M by an
     # eighth or more (192 x 768 x 4096: 9.4 us on 64x64 against 11.5), nor where the 64x64
-    # blocks fit one per SM (256 x 256 x 4096: 16 tiles in 4 slices), nor in TF32.
+    # blocks fit one per SM (256 x 256 x 4096: 16 tiles in 4 slices). In TF32 only with B
+    # column-major (384 x 448 x 4096: 12.7 against 14.2); a row-major B computes C^T, reading
+    # B's tiles into registers, and keeps its tiles.
     for m, n, k, splits in [(256, 1024, 4096, 4), (384, 1024, 4096, 1), (256, 512, 8192, 8)]:
         for dtype in (torch.bfloat16, torch.float16):
             p = tiledmm.plan(m, n, k, dtype, sm_count=132)
@@ -234,8 +236,10 @@ def test_wgmma_deep_k_time_model():
     for m, n, k in [(192, 768, 4096), (256, 256, 4096)]:
         p = tiledmm.plan(m, n, k, torch.bfloat16, sm_count=132)
         assert p["config"] == "64x64_k128B_1wg_s4" and "two per SM" not in p["reason"], p
-    p = tiledmm.plan(256, 1024, 4096, torch.float32, allow_tf32=True, sm_count=132)
-    assert p["config"] != "128x64_k256B_2wg_s4" and "two per SM" not in p["reason"], p
+    p = tiledmm.plan(384, 448, 4096, torch.float32, allow_tf32=True, b_col_major=True, sm_count=132)
+    assert (p["config"], p["split_k"]) == ("128x64_k256B_2wg_s4", 6) and "two per SM" in p["reason"], p
+    p = tiledmm.plan(384, 448, 4096, torch.float32, allow_tf32=True, sm_count=132)
+    assert p["c_transposed"] and p["config"] == "64x64_k128B_1wg_s4" and "two per SM" not in p["reason"], p
     # Below 8 KB of K the waves rule splits as before (TF32 64x1024x1024: 7.8 us in 2 slices,
     # 9.1 whole).
     p = tiledmm.plan(64, 1024, 1024, torch.float32, allow_tf32=True, b_col_major=True, sm_count=132)
