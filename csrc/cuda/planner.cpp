@@ -706,29 +706,27 @@ std::optional<WgmmaConfigId> deep_k_c_transposed_config(const GemmShape& s, Wgmm
   return kId;
 }
 
-// Deep K: where the choice so far is 64x64 tiles whose split-K slices put two blocks
-// on each SM (the 64x64 rule's premise is one), 128x64 tiles, cut their own best way, unless
-// 128-row tiles would pad M by an eighth or more. H100 kernel times against the 64x64 plans
-// (bench/NOTES.md, session 45), 16-bit: 1.09x and 1.10x faster (geomeans) over 16 bf16 and
-// 28 bf16/fp16 sampled changes, one of the 44 slower by more than 3% (256x1024x4096 9.3 us
-// against 11.5, 640x192x16384 17.7 against 18.4), and at 10 of 13 in a first sweep; 64x64
-// kept its lead where 128 rows pad M (192x768x4096 9.4 against 11.5, 320x512x4096 9.6
-// against 11.6). Not where the model or the C^T rule chose otherwise: against 128x128 or C^T
-// plans 128x64 was as often slower. In TF32 only with both operands K-major (B column-major, a weight's layout): 1.10x over 11
-// sampled changes, all faster. With a row-major B, computed as C^T with B's tiles read into
-// registers, 128x64 was slower at 5 of 9 (by 2-3%; 1.02x overall); not taken there.
+// Deep K: where the choice so far is 64x64 tiles whose split-K slices put two blocks on each
+// SM (the 64x64 rule's premise is one), 128x64 tiles, cut their own best way, unless 128-row
+// tiles would pad M by an eighth or more. In TF32 only with both operands K-major (B
+// column-major, a weight's layout). H100 kernel times against the 64x64 plans (bench/NOTES.md,
+// session 45): 16-bit 1.09x and 1.10x faster (geomeans) over 16 and 28 sampled changes, one of
+// the 44 slower by more than 3% (256x1024x4096 9.3 us against 11.5); TF32 with B column-major
+// 1.11x over 11, all faster. 64x64 kept its lead where 128 rows pad M (192x768x4096 9.4 against
+// 11.5 us), and in TF32 with a row-major B, computed as C^T with B's tiles read into registers
+// (5 of 9 slower by 2-3%). Applied last, not in the 64x64 rule itself: against the 128x128 and
+// C^T plans the model and the C^T rule then chose instead, 128x64 was as often slower.
 WgmmaConfigId deep_k_wide_rows(const GemmShape& s, WgmmaConfigId chosen, const GpuInfo& gpu, const Reasons& why) {
+  constexpr WgmmaConfigId kWide = WgmmaConfigId::k128x64;
   const bool both_k_major = !s.a_col_major && s.b_col_major;
   if (chosen != WgmmaConfigId::k64x64 || (s.dtype == c10::kFloat && !both_k_major)) return chosen;
-  const WgmmaTile& t = wgmma_tile(chosen);
-  const int64_t rows_in_128_row_tiles = ceil_div(s.m, int64_t{128}) * 128;
-  if (8 * rows_in_128_row_tiles >= 9 * s.m ||
-      wgmma_blocks(s, chosen, tile_count(s, t.block_m, t.block_n), gpu) <= gpu.sm_count) {
-    return chosen;
-  }
-  why.add("but K ", s.k, " deep cuts those into split-K slices two per SM: ",
-          tile_count(s, 128, 64), " tiles of 128x64");
-  return WgmmaConfigId::k128x64;
+  const WgmmaTile &small = wgmma_tile(chosen), &wide = wgmma_tile(kWide);
+  const int64_t wide_rows = ceil_div(s.m, int64_t{wide.block_m}) * wide.block_m;  // M padded to wide tiles
+  const int64_t small_tiles = tile_count(s, small.block_m, small.block_n);
+  if (8 * wide_rows >= 9 * s.m || wgmma_blocks(s, chosen, small_tiles, gpu) <= gpu.sm_count) return chosen;
+  why.add("but K ", s.k, " deep cuts those into split-K slices two per SM: ", tile_count(s, wide.block_m, wide.block_n),
+          " tiles of 128x64");
+  return kWide;
 }
 
 WgmmaConfigId pick_wgmma_config(const GemmShape& s, const GpuInfo& gpu, const Reasons& why) {
