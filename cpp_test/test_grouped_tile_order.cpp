@@ -3,7 +3,7 @@
 // every tile exactly once, in the order of the plain formula (group = t / (8 tiles_n); within
 // a group, rows first), for grids with full and partial last groups, one tile row or column,
 // and tile counts up to FastDivmod's limit. The device runs the same code (__umulhi for the
-// host's multiply-high).
+// host's multiply-high). Also tile_origin, where a ragged last tile starts.
 #include "cuda/common/tile_order.cuh"
 
 #include <cstdint>
@@ -14,6 +14,7 @@
 using tiledmm::cuda::grouped_tile;
 using tiledmm::cuda::grouped_tile_order;
 using tiledmm::cuda::GroupedTileOrder;
+using tiledmm::cuda::tile_origin;
 using tiledmm::cuda::TileCoord;
 
 namespace {
@@ -74,9 +75,45 @@ void check_sampled(int64_t tiles_m, int64_t tiles_n, std::mt19937_64& rng) {
   for (int i = 0; i < 2000; ++i) check_tile(order, tiles_m, tiles_n, static_cast<int64_t>(rng() % tiles));
 }
 
+// tile_origin: tile i of `block` along `extent` starts at i x block, unless it reaches past
+// the extent and the extent holds a whole block; then it moves back by a multiple of `step`
+// to end less than `step` past the extent. Tiles still cover the extent, and none starts
+// before 0.
+void check_tile_origins(int64_t extent, int block, int step) {
+  const int64_t tiles = (extent + block - 1) / block;
+  std::vector<char> covered(static_cast<size_t>(extent), 0);
+  for (int64_t i = 0; i < tiles; ++i) {
+    const int64_t start = i * block, origin = tile_origin(i, block, extent, step);
+    const bool past = start + block > extent;
+    bool ok = origin >= 0 && origin <= start && (start - origin) % step == 0;
+    if (past && extent >= block) {
+      ok = ok && origin + block >= extent && origin + block - extent < step;
+    } else {
+      ok = ok && origin == start;
+    }
+    ++checks;
+    if (!ok && failures++ < 10) {
+      std::printf("FAIL tile_origin: tile %lld of %d along %lld (step %d) starts at %lld\n", static_cast<long long>(i),
+                  block, static_cast<long long>(extent), step, static_cast<long long>(origin));
+    }
+    for (int64_t r = origin; r < origin + block && r < extent; ++r) covered[static_cast<size_t>(r)] = 1;
+  }
+  for (int64_t r = 0; r < extent; ++r) {
+    if (!covered[static_cast<size_t>(r)] && failures++ < 10) {
+      std::printf("FAIL tile_origin: row %lld of %lld in no tile of %d (step %d)\n", static_cast<long long>(r),
+                  static_cast<long long>(extent), block, step);
+    }
+  }
+}
+
 }  // namespace
 
 int main() {
+  for (int64_t extent = 1; extent <= 700; ++extent) {
+    for (int block : {32, 64, 80, 128, 256}) {
+      for (int step : {1, 8}) check_tile_origins(extent, block, step);
+    }
+  }
   std::mt19937_64 rng(20261126);
   // Whole grids: tile rows around multiples of the group (1-7 rows in the last group or
   // none), one tile row or column, and products the kernels meet (4096^3 in 128x256: 32 x 16).

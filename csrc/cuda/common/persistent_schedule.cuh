@@ -49,6 +49,7 @@ struct PersistentWork {
   uint32_t split_tiles = 0;      // the split last wave's tiles (last_wave_split.h)
   int64_t k_tiles = 0, slice_k_tiles = 0, head_k_tiles = 0;
   FastDivmod splits;             // K slices per tile (split_k.h; 1 without split-K)
+  bool move_last_tiles = true;   // ragged last tiles start inside the extent (tile_origin)
 };
 
 // The work of tiles_m x tiles_n tiles of k_tiles k-tiles each, in K slices of slice_k_tiles,

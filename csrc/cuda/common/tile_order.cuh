@@ -59,4 +59,20 @@ TILEDMM_HOST_DEVICE inline TileCoord grouped_tile(const GroupedTileOrder& order,
   return {static_cast<int64_t>(first_row + row), static_cast<int64_t>(column)};
 }
 
+// The first row (or column) of tile `index` of `block` rows along an extent of `extent`:
+// index x block, except that a tile reaching past the extent moves back towards it, by a
+// multiple of `step`, as far as the extent allows (not where the extent is under a block).
+// A TMA box's rows past the operand's end cost time although TMA only fills them with
+// zeros: H100 bf16, 64x32 C^T tiles against a 4096 x 4096 weight, 9.4 us with all 32 rows
+// of the small operand inside it, 14.5 us with 31 of them past its end (bench/NOTES.md,
+// session 46). A moved tile recomputes rows of the tile before it and stores the same
+// values over them. `step`: 1 along C's rows; 8 along C's columns or an operand's
+// contiguous dimension, so that offsets within a tile keep the 16-byte alignment of its
+// vectors. (Host code too: cpp_test/test_grouped_tile_order.cpp.)
+TILEDMM_HOST_DEVICE inline int64_t tile_origin(int64_t index, int block, int64_t extent, int step) {
+  const int64_t start = index * block, overhang = start + block - extent;
+  if (overhang <= 0 || extent < block) return start;
+  return start - overhang / step * step;
+}
+
 }  // namespace tiledmm::cuda

@@ -10,6 +10,8 @@
 //                      and B k-tiles into 128-byte-swizzled buffers; each buffer's `full`
 //                      mbarrier completes when its bytes have landed. TMA zero-fills
 //                      whatever lies outside the matrices: ragged M, N and K need no code.
+//                      (A last tile reaching past M or N moves back inside where the
+//                      extent holds a whole tile, since such boxes cost time: tile_origin.)
 //   shared -> tensor   each consumer warpgroup issues wgmma on its 64-row slab(s), both
 //   cores              operands read straight from shared memory through descriptors
 //                      (TF32: an operand that runs along M/N is first loaded into the
@@ -51,6 +53,7 @@
 #include "../common/epilogue.cuh"
 #include "../common/persistent_schedule.cuh"
 #include "../common/ptx_sm90.cuh"
+#include "../common/tile_order.cuh"
 #include "../common/tile_partials.cuh"
 #include "../common/wgmma.cuh"
 #include "../row_classes.h"
@@ -112,6 +115,19 @@ __global__ void __launch_bounds__(wgmma_tile(kConfig).threads(), wgmma_tile(kCon
       std::conditional_t<kARegisters, TransposedStagedOutput, TransposedStagedOutput16<Out, kTile.c_box_rows()>>>;
   constexpr int kBoxes = kBN / Staged::kSlabCols;  // output boxes per consumer slab
 
+  // A tile's first row and column (tile_origin): a last tile reaching past the operands moves
+  // back inside them, the producer's boxes and the epilogue's stores alike. Steps of 8 along
+  // C's columns and along an operand's contiguous dimension, 1 along C's rows. (Row classes
+  // place A's rows themselves, below.)
+  constexpr int kRowStep = kAMnMajor || kTransposedC ? 8 : 1;
+  constexpr int kColStep = kBMnMajor || !kTransposedC ? 8 : 1;
+  auto first_row = [&](const WorkUnit& u) {
+    return work.move_last_tiles ? tile_origin(u.tile.m, kBM, m, kRowStep) : u.tile.m * kBM;
+  };
+  auto first_col = [&](const WorkUnit& u) {
+    return work.move_last_tiles ? tile_origin(u.tile.n, kBN, n, kColStep) : u.tile.n * kBN;
+  };
+
   // Shared memory: [stages][A tile | B tile], [consumers][2] output boxes, the mbarriers.
   extern __shared__ unsigned char smem_window[];
   unsigned char* const smem = reinterpret_cast<unsigned char*>(
@@ -161,7 +177,7 @@ __global__ void __launch_bounds__(wgmma_tile(kConfig).threads(), wgmma_tile(kCon
       uint32_t phase = 0;
       for (; more; more = units.next(unit)) {
         const CUtensorMap* a_rows = &a_map;
-        int64_t a_row0 = unit.tile.m * kBM;
+        int64_t a_row0 = first_row(unit);
         int32_t k_shift = 0;
         if constexpr (kRowClasses) {
           const RowClasses::Tile t = a_classes.locate(static_cast<uint32_t>(unit.tile.m), kBM);
@@ -173,7 +189,7 @@ __global__ void __launch_bounds__(wgmma_tile(kConfig).threads(), wgmma_tile(kCon
           mbarrier_wait(&empty[stage], phase ^ 1);  // the consumers are done with this buffer
           mbarrier_arrive_expect_tx(&full[stage], kTile.stage_bytes());
           StagedA::load(a_tile(stage), a_rows, a_row0, kt, &full[stage]);
-          StagedB::load(b_tile(stage), &b_map, unit.tile.n * kBN, kt, &full[stage], k_shift);
+          StagedB::load(b_tile(stage), &b_map, first_col(unit), kt, &full[stage], k_shift);
           if (++stage == kStages) stage = 0, phase ^= 1;
         }
       }
@@ -251,7 +267,7 @@ __global__ void __launch_bounds__(wgmma_tile(kConfig).threads(), wgmma_tile(kCon
       // Where the slab's rows go: rows `first`, first + 1, ... of `rows` rows `pitch` elements
       // apart from `out` (C or the split-K plane; with row classes every count-th row of C).
       Out* out = c + unit.split * m * n;
-      int64_t rows = m, pitch = n, first = unit.tile.m * kBM + slab0;
+      int64_t rows = m, pitch = n, first = first_row(unit) + slab0;
       if constexpr (kRowClasses) {
         const RowClasses::Tile t = a_classes.locate(static_cast<uint32_t>(unit.tile.m), kBM);
         a_lead_bytes = a_classes.shift[t.row_class] * static_cast<int>(sizeof(T));
@@ -281,7 +297,7 @@ __global__ void __launch_bounds__(wgmma_tile(kConfig).threads(), wgmma_tile(kCon
       // boxes' bias lines into L1: loaded after them, their latency stood between every
       // tile's main loop and its epilogue (bench/NOTES.md, session 33). The next box's values
       // load behind each box's stores (below).
-      const int64_t tile_col0 = unit.tile.n * kBN;
+      const int64_t tile_col0 = first_col(unit);
       typename Staged::BoxBias next_bias = Staged::bias(warp, lane, first, tile_col0, m, n, epilogue);
       Staged::template prefetch_bias<kBoxes>(threadIdx.x % 128, tile_col0, n, epilogue);
       wgmma_wait_group<0>();

@@ -108,6 +108,13 @@ inline bool row_classes_switched_off() {
   return off;
 }
 
+// TILEDMM_MOVED_TILES=off starts every tile at a multiple of its size, ragged last tiles
+// reaching past the operands (TMA zero-fills their boxes): what moving them inside buys.
+inline bool moved_tiles_switched_off() {
+  static const bool off = environment_says("TILEDMM_MOVED_TILES", "off");
+  return off;
+}
+
 // The widest word (2 to 16 bytes) at which every row of a row-major [*, n] output starts.
 inline int store_word_bytes(const void* out, int64_t n, int64_t element_size) {
   const auto address = reinterpret_cast<uintptr_t>(out);
@@ -268,9 +275,10 @@ void launch_config(const MatrixView& a, const MatrixView& b, Out* out, const Gem
   const int64_t k_per_split = a_classes != nullptr ? k : split.k_per_split;
   TORCH_CHECK(fits_grouped_tile_order<kGroupRows>(tiles_m, tiles_n), "tiledmm.gemm (wgmma): ", tiles_m, " x ",
               tiles_n, " tiles exceed the persistent schedule's 32-bit indices");
-  const PersistentWork work = persistent_work<kGroupRows>(tiles_m, tiles_n, (k + kBK - 1) / kBK,
-                                                          (k_per_split + kBK - 1) / kBK, partials.tiles,
-                                                          partials.head_k_tiles);
+  PersistentWork work = persistent_work<kGroupRows>(tiles_m, tiles_n, (k + kBK - 1) / kBK,
+                                                    (k_per_split + kBK - 1) / kBK, partials.tiles,
+                                                    partials.head_k_tiles);
+  work.move_last_tiles = !moved_tiles_switched_off();
   if (a_classes == nullptr) {
     launch_after_prior_kernel(kernel, blocks, kTile.threads(), kTile.smem_bytes(), stream, programmatic, a_map,
                               b_map, c_map, NoRowClasses{}, direct_word_bytes, out, kernel_m, kernel_n, work, partials,
