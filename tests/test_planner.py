@@ -150,6 +150,33 @@ def test_wgmma_tile_by_tile_count():
 
 
 @needs_sm90a_build
+def test_wgmma_c_transposed_tiles_for_33_to_64_rows():
+    """16-bit, 32 < M <= 64 < N, A row-major, K <= 4096: the 64x32 C^T config, whole tiles,
+    wherever its tiles (two tile rows of 32) fit one wave and fill at least a quarter of the
+    SMs, instead of 64x64 tiles in split-K slices (H100 decode stream 1.16x faster, geomean
+    of 36; bench/NOTES.md session 46)."""
+    for dtype in (torch.bfloat16, torch.float16):
+        for b_col_major in (False, True):
+            for m, n, k, tiles in [(33, 4096, 4096, 128), (48, 4096, 1024, 128), (64, 4096, 2048, 128),
+                                   (40, 2048, 4096, 64), (56, 3072, 3072, 96), (64, 4224, 4096, 132),
+                                   (64, 1100, 256, 36)]:
+                p = tiledmm.plan(m, n, k, dtype, b_col_major=b_col_major, sm_count=132)
+                assert p["config"] == "64x32_ct_k256B_1wg_s8" and p["c_transposed"] and p["split_k"] == 1, p
+                assert f"{tiles} tiles of 32 rows x 64 columns, computed as C^T, fit one wave" in p["reason"], p
+    # Not with K > 4096 (4096 x 8192: 64x64 in split-K slices were as fast, at K = 11008
+    # faster), more tiles than SMs (N = 4288: 134), fewer than a quarter of them (64 x 1024 x
+    # 4096: 32), M <= 32 (the skinny family; by name, 64x64) or > 64, N <= 64, a column-major A,
+    # or float32 (TF32).
+    for m, n, k, kwargs in [(64, 4096, 8192, {}), (48, 4096, 11008, {}), (64, 4288, 4096, {}),
+                            (64, 1024, 4096, {}), (32, 4096, 4096, {"kernel": "wgmma"}), (65, 4096, 4096, {}),
+                            (64, 64, 4096, {}), (48, 4096, 4096, {"a_col_major": True}),
+                            (48, 4096, 4096, {"dtype": torch.float32, "allow_tf32": True})]:
+        kwargs = {"dtype": torch.bfloat16, **kwargs}
+        p = tiledmm.plan(m, n, k, sm_count=132, **kwargs)
+        assert p["config"] != "64x32_ct_k256B_1wg_s8", (m, n, k, kwargs, p)
+
+
+@needs_sm90a_build
 def test_wgmma_c_transposed_tiles_for_few_tiles():
     """16-bit products of few tiles and shallow K, A row-major: the narrowest C^T config (64 of
     C's columns x 32 or 80 of its rows) whose tiles fit one wave, in either layout of B
@@ -172,13 +199,11 @@ def test_wgmma_c_transposed_tiles_for_few_tiles():
     assert "split-K" in tiledmm.plan(64, 2048, 2048, torch.bfloat16, a_col_major=True, sm_count=132)["reason"]
     p = tiledmm.plan(200, 80, 2100, torch.bfloat16, sm_count=132)
     assert p["config"] == "64x64_k128B_1wg_s4" and p["split_k"] > 1, p
-    # Too many tiles for one wave (896^3: 168 of 80 x 64; with 32 < M <= 64, whose two tile
-    # rows each read B, half a wave: 48 x 4096 x 1024, 128 of 32 x 64), tiles of 80 rows where
-    # M < N (512 x 1024 x 1024), K deep (>= 8 KB per row: the time model, below, prefers
-    # 64x64 slices at 256 x 256 x 4096), A column-major, or float32 (TF32): the rules' tiles.
-    for m, n, k in [(48, 4096, 1024), (512, 1024, 1024)]:
-        p = tiledmm.plan(m, n, k, torch.bfloat16, sm_count=132)
-        assert p["config"] == "64x64_k128B_1wg_s4", p
+    # Too many tiles for one wave (896^3: 168 of 80 x 64), tiles of 80 rows where M < N (512 x
+    # 1024 x 1024), K deep (>= 8 KB per row: the time model, below, prefers 64x64 slices at
+    # 256 x 256 x 4096), A column-major, or float32 (TF32): the rules' tiles.
+    p = tiledmm.plan(512, 1024, 1024, torch.bfloat16, sm_count=132)
+    assert p["config"] == "64x64_k128B_1wg_s4", p
     p = tiledmm.plan(1024, 512, 1024, torch.bfloat16, sm_count=132)
     assert p["config"] == "64x80_ct_k256B_1wg_s5" and "104 tiles of " in p["reason"], p
     for m, n, k, dtype, a_col_major in [(896, 896, 896, torch.bfloat16, False), (256, 256, 4096, torch.bfloat16, False),

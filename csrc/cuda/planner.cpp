@@ -666,19 +666,46 @@ WgmmaConfigId pick_wgmma_rule_config(const GemmShape& s, const GpuInfo& gpu, con
 // 64x2048x2048 5.7-5.9 against 6.9-7.0 (64x64 in 2 split-K slices, one block per C^T tile)
 // and 5.2; against split-K slices only with at least as many tiles as they make blocks.
 // Limits, from the same measurements: 80-row tiles only where M >= N (512x1024x1024: 5.5 against 5.1 for
-// 64x64, not explained; 48x4096x1024: 5.5 against 5.1); with 32 < M <= 64, where two tile
-// rows of 32 each read all of B, only while they fill at most half the SMs (48x4096x1024,
-// 128 tiles: 5.4 against 5.1). Not for a column-major A, which these kernels would copy
-// first (they read A K-major).
+// 64x64, not explained; 48x4096x1024: 5.5 against 5.1). (32 < M <= 64 with N > 64 is
+// decided before, by few_rows_c_transposed_config.) Not for a column-major A, which these
+// kernels would copy first (they read A K-major).
 std::optional<WgmmaConfigId> c_transposed_wave_config(const GemmShape& s, const GpuInfo& gpu) {
   if (s.dtype == c10::kFloat || s.a_col_major || has_deep_k(s)) return std::nullopt;
-  const int64_t wave = s.m > 32 && s.m <= 64 ? gpu.sm_count / 2 : gpu.sm_count;
   for (const WgmmaConfigId id : {WgmmaConfigId::k64x32ct, WgmmaConfigId::k64x80ct}) {  // narrowest first
     const WgmmaTile& t = wgmma_tile(id);
     if (t.block_n >= 64 && s.m < s.n) break;
-    if (c_transposed_tiles(s, t) <= wave) return id;
+    if (c_transposed_tiles(s, t) <= gpu.sm_count) return id;
   }
   return std::nullopt;
+}
+
+// 16-bit, 32 < M <= 64 < N, A row-major, K of at most kDeepKBytes per row (K <= 4096): the
+// 64x32 C^T config, two tile rows of 32 each streaming B, wherever its tiles fit one wave,
+// over the 64x64 rule's split-K slices (whose reduction and partial sums it does without).
+// A tile row past M moves back inside A (tile_origin), so M = 33 runs as M = 64 does: with
+// 31 of its second tile row's 32 rows past A (zero-filled by TMA), 33x4096x4096 took 17.6 us
+// of kernel time, moved 12.5-13.1. H100 bf16, the decode stream (bench/decode_stream.py:
+// CUDA graphs of distinct weights, each read from DRAM), M = 33, 48, 64 x N 2048-4096 x K
+// 1024-4096, nn and nt (bench/NOTES.md, session 46): 1.16x faster than the 64x64 plans
+// (geomean; 1.02-1.30x in 35 of 36, 0.98x in 48x3072x4096 nn); against cuBLAS 0.74-0.97x ->
+// 0.80-1.18x. At K = 8192 the two ranked 0.94-1.11x, at K = 11008 0.86-1.09x (64x64 faster
+// in 5 of 6), so not there. With the weight warm in L2 (kernel times, M = 33-64) it is
+// faster at K <= 2048 and N = 4096 (K = 1024: 4.7 against 5.0-5.5 us), mixed at K = 4096
+// (N = 4096: 9.2-14.1 against 12.4-16.0 us; N = 2048: 8.8-9.4 against 7.9-9.9); at K = 4096
+// with N = 1024 (32 tiles) slower, 8.7-9.2 against 7.2-8.0 (cold not measured), so only
+// where its tiles fill at least a quarter of the SMs (fewer take the rules below, which
+// weigh them against split-K slices).
+std::optional<WgmmaConfigId> few_rows_c_transposed_config(const GemmShape& s, const GpuInfo& gpu, const Reasons& why) {
+  constexpr WgmmaConfigId kId = WgmmaConfigId::k64x32ct;
+  if (s.dtype == c10::kFloat || s.a_col_major || s.m <= 32 || s.m > 64 || s.n <= 64 ||
+      s.k * static_cast<int64_t>(c10::elementSize(s.dtype)) > kDeepKBytes) {
+    return std::nullopt;
+  }
+  const int64_t tiles = c_transposed_tiles(s, wgmma_tile(kId));
+  if (tiles > gpu.sm_count || 4 * tiles < gpu.sm_count) return std::nullopt;
+  why.add("but ", tiles, " tiles of 32 rows x 64 columns, computed as C^T, fit one wave on ", gpu.sm_count,
+          " SMs (whole tiles, no split-K)");
+  return kId;
 }
 
 // Deep K (>= kDeepKBytes per row): the 64x32 C^T config, whole tiles, where the time model
@@ -731,6 +758,7 @@ WgmmaConfigId deep_k_wide_rows(const GemmShape& s, WgmmaConfigId chosen, const G
 
 WgmmaConfigId pick_wgmma_config(const GemmShape& s, const GpuInfo& gpu, const Reasons& why) {
   const WgmmaConfigId rule = pick_wgmma_rule_config(s, gpu, why);
+  if (const std::optional<WgmmaConfigId> few_rows = few_rows_c_transposed_config(s, gpu, why)) return *few_rows;
   if (has_deep_k(s)) {
     const std::optional<WgmmaConfigId> c_transposed = deep_k_c_transposed_config(s, rule, gpu, why);
     return c_transposed ? *c_transposed : deep_k_wide_rows(s, rule, gpu, why);
