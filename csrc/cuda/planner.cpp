@@ -667,7 +667,7 @@ WgmmaConfigId pick_wgmma_rule_config(const GemmShape& s, const GpuInfo& gpu, con
 // and 5.2; against split-K slices only with at least as many tiles as they make blocks.
 // Limits, from the same measurements: 80-row tiles only where M >= N (512x1024x1024: 5.5 against 5.1 for
 // 64x64, not explained; 48x4096x1024: 5.5 against 5.1). (32 < M <= 64 with N > 64 is
-// decided before, by few_rows_c_transposed_config.) Not for a column-major A, which these
+// decided before, by narrow_m_c_transposed_config.) Not for a column-major A, which these
 // kernels would copy first (they read A K-major).
 std::optional<WgmmaConfigId> c_transposed_wave_config(const GemmShape& s, const GpuInfo& gpu) {
   if (s.dtype == c10::kFloat || s.a_col_major || has_deep_k(s)) return std::nullopt;
@@ -695,7 +695,7 @@ std::optional<WgmmaConfigId> c_transposed_wave_config(const GemmShape& s, const 
 // with N = 1024 (32 tiles) slower, 8.7-9.2 against 7.2-8.0 (cold not measured), so only
 // where its tiles fill at least a quarter of the SMs (fewer take the rules below, which
 // weigh them against split-K slices).
-std::optional<WgmmaConfigId> few_rows_c_transposed_config(const GemmShape& s, const GpuInfo& gpu, const Reasons& why) {
+std::optional<WgmmaConfigId> narrow_m_c_transposed_config(const GemmShape& s, const GpuInfo& gpu, const Reasons& why) {
   constexpr WgmmaConfigId kId = WgmmaConfigId::k64x32ct;
   if (s.dtype == c10::kFloat || s.a_col_major || s.m <= 32 || s.m > 64 || s.n <= 64 ||
       s.k * static_cast<int64_t>(c10::elementSize(s.dtype)) > kDeepKBytes) {
@@ -758,7 +758,7 @@ WgmmaConfigId deep_k_wide_rows(const GemmShape& s, WgmmaConfigId chosen, const G
 
 WgmmaConfigId pick_wgmma_config(const GemmShape& s, const GpuInfo& gpu, const Reasons& why) {
   const WgmmaConfigId rule = pick_wgmma_rule_config(s, gpu, why);
-  if (const std::optional<WgmmaConfigId> few_rows = few_rows_c_transposed_config(s, gpu, why)) return *few_rows;
+  if (const std::optional<WgmmaConfigId> narrow_m = narrow_m_c_transposed_config(s, gpu, why)) return *narrow_m;
   if (has_deep_k(s)) {
     const std::optional<WgmmaConfigId> c_transposed = deep_k_c_transposed_config(s, rule, gpu, why);
     return c_transposed ? *c_transposed : deep_k_wide_rows(s, rule, gpu, why);
