@@ -154,7 +154,7 @@ def test_wgmma_c_transposed_tiles_for_33_to_64_rows():
     """16-bit, 32 < M <= 64 < N, A row-major, K <= 4096: the 64x32 C^T config, whole tiles,
     wherever its tiles (two tile rows of 32) fit one wave and fill at least a quarter of the
     SMs, instead of 64x64 tiles in split-K slices (H100 decode stream 1.16x faster, geomean
-    of 36; bench/NOTES.md session 46)."""
+    of 36; bench/NOTES.md session 46). narrow_m_c_transposed_config in planner.cpp."""
     for dtype in (torch.bfloat16, torch.float16):
         for b_col_major in (False, True):
             for m, n, k, tiles in [(33, 4096, 4096, 128), (48, 4096, 1024, 128), (64, 4096, 2048, 128),
@@ -174,6 +174,31 @@ def test_wgmma_c_transposed_tiles_for_33_to_64_rows():
         kwargs = {"dtype": torch.bfloat16, **kwargs}
         p = tiledmm.plan(m, n, k, sm_count=132, **kwargs)
         assert p["config"] != "64x32_ct_k256B_1wg_s8", (m, n, k, kwargs, p)
+
+
+@needs_sm90a_build
+def test_wgmma_c_transposed_tiles_for_65_to_128_rows():
+    """16-bit, 64 < M <= 128, A row-major, K 2048-8192, 2048 < N <= 4224 (132 SMs): the
+    64x80 C^T config, whole tiles (one or two tile rows of 80, the second moved inside A),
+    instead of 128x128 tiles reaching past M in split-K slices or 64x64 ones (H100, M =
+    65-128 x N = 4096: kernel times faster in all 36 cases, K 2048-8192; bench/NOTES.md
+    session 46)."""
+    for dtype in (torch.bfloat16, torch.float16):
+        for b_col_major in (False, True):
+            for m, n, k, tiles in [(65, 4096, 4096, 64), (80, 4096, 2048, 64), (96, 4096, 4096, 128),
+                                   (127, 4096, 8192, 128), (128, 3072, 4096, 96), (100, 4224, 2048, 132)]:
+                p = tiledmm.plan(m, n, k, dtype, b_col_major=b_col_major, sm_count=132)
+                assert p["config"] == "64x80_ct_k256B_1wg_s5" and p["c_transposed"] and p["split_k"] == 1, p
+                assert f"{tiles} tiles of 80 rows x 64 columns, computed as C^T, fit one wave" in p["reason"], p
+    # Not at K = 1024 or 11008, N = 2048 (32 column tiles) or 6144 (96: more than half the
+    # SMs, not measured), N = 11008 (more tiles than SMs), M > 128, a column-major A, float32.
+    for m, n, k, kwargs in [(96, 4096, 1024, {}), (96, 4096, 11008, {}), (127, 2048, 4096, {}),
+                            (80, 6144, 4096, {}), (96, 11008, 4096, {}), (129, 4096, 4096, {}),
+                            (96, 4096, 4096, {"a_col_major": True}),
+                            (96, 4096, 4096, {"dtype": torch.float32, "allow_tf32": True})]:
+        kwargs = {"dtype": torch.bfloat16, **kwargs}
+        p = tiledmm.plan(m, n, k, sm_count=132, **kwargs)
+        assert p["config"] != "64x80_ct_k256B_1wg_s5", (m, n, k, kwargs, p)
 
 
 @needs_sm90a_build

@@ -666,8 +666,8 @@ WgmmaConfigId pick_wgmma_rule_config(const GemmShape& s, const GpuInfo& gpu, con
 // 64x2048x2048 5.7-5.9 against 6.9-7.0 (64x64 in 2 split-K slices, one block per C^T tile)
 // and 5.2; against split-K slices only with at least as many tiles as they make blocks.
 // Limits, from the same measurements: 80-row tiles only where M >= N (512x1024x1024: 5.5 against 5.1 for
-// 64x64, not explained; 48x4096x1024: 5.5 against 5.1). (32 < M <= 64 with N > 64 is
-// decided before, by narrow_m_c_transposed_config.) Not for a column-major A, which these
+// 64x64, not explained; 48x4096x1024: 5.5 against 5.1). (Some products with 32 < M <= 128
+// are decided before, by narrow_m_c_transposed_config.) Not for a column-major A, which these
 // kernels would copy first (they read A K-major).
 std::optional<WgmmaConfigId> c_transposed_wave_config(const GemmShape& s, const GpuInfo& gpu) {
   if (s.dtype == c10::kFloat || s.a_col_major || has_deep_k(s)) return std::nullopt;
@@ -679,33 +679,49 @@ std::optional<WgmmaConfigId> c_transposed_wave_config(const GemmShape& s, const 
   return std::nullopt;
 }
 
-// 16-bit, 32 < M <= 64 < N, A row-major, K of at most kDeepKBytes per row (K <= 4096): the
-// 64x32 C^T config, two tile rows of 32 each streaming B, wherever its tiles fit one wave,
-// over the 64x64 rule's split-K slices (whose reduction and partial sums it does without).
-// A tile row past M moves back inside A (tile_origin), so M = 33 runs as M = 64 does: with
-// 31 of its second tile row's 32 rows past A (zero-filled by TMA), 33x4096x4096 took 17.6 us
-// of kernel time, moved 12.5-13.1. H100 bf16, the decode stream (bench/decode_stream.py:
-// CUDA graphs of distinct weights, each read from DRAM), M = 33, 48, 64 x N 2048-4096 x K
-// 1024-4096, nn and nt (bench/NOTES.md, session 46): 1.16x faster than the 64x64 plans
-// (geomean; 1.02-1.30x in 35 of 36, 0.98x in 48x3072x4096 nn); against cuBLAS 0.74-0.97x ->
-// 0.80-1.18x. At K = 8192 the two ranked 0.94-1.11x, at K = 11008 0.86-1.09x (64x64 faster
-// in 5 of 6), so not there. With the weight warm in L2 (kernel times, M = 33-64) it is
-// faster at K <= 2048 and N = 4096 (K = 1024: 4.7 against 5.0-5.5 us), mixed at K = 4096
-// (N = 4096: 9.2-14.1 against 12.4-16.0 us; N = 2048: 8.8-9.4 against 7.9-9.9); at K = 4096
-// with N = 1024 (32 tiles) slower, 8.7-9.2 against 7.2-8.0 (cold not measured), so only
-// where its tiles fill at least a quarter of the SMs (fewer take the rules below, which
-// weigh them against split-K slices).
+// 16-bit products narrow in M (32 < M <= 128, M < N), A row-major, by the ranges they
+// were measured on: C^T tiles narrow in C's rows, whole, in one wave, over the rules' tiles
+// (64x64 in split-K slices, or 128x128 ones whose rows reach past M; C^T tiles past M move
+// back inside A, tile_origin). bench/NOTES.md, session 46, H100 bf16; "cold": the decode
+// stream (bench/decode_stream.py: CUDA graphs of distinct weights, each read from DRAM);
+// "warm": kernel times with the weight in L2.
+//   32 < M <= 64, K <= 4096 (at most kDeepKBytes per row): 64x32 tiles (two tile rows of
+//   32), wherever they fill at least a quarter of the SMs. Cold, M = 33, 48, 64 x N
+//   2048-4096 x K 1024-4096, nn and nt: 1.16x faster than the 64x64 plans (geomean; 1.02-1.30x
+//   in 35 of 36, 0.98x in 48x3072x4096 nn); against cuBLAS 0.74-0.97x -> 0.80-1.18x. At K =
+//   8192 the two ranked 0.94-1.11x, at K = 11008 0.86-1.09x (64x64 faster in 5 of 6). Warm,
+//   M = 33-64: faster at K <= 2048 and N = 4096 (K = 1024: 4.7 against 5.0-5.5 us), mixed at
+//   K = 4096 (N = 4096: 9.2-14.1 against 12.4-16.0 us; N = 2048: 8.8-9.4 against 7.9-9.9),
+//   slower with N = 1024 at K = 4096 (32 tiles: 8.7-9.2 against 7.2-8.0; cold not measured).
+//   Before, 33x4096x4096's second tile row, 31 of its 32 rows past A, took it to 17.6 us
+//   (12.5-13.1 moved).
+//   64 < M <= 128, K 2048-8192: 64x80 tiles (one or two tile rows of 80) where C's columns
+//   make a quarter to half of the SMs' tiles (2048 < N <= 4224 on 132 SMs, the range
+//   measured): M = 65-128 x N = 4096, warm, K =
+//   2048 6.6-8.5 us against 9.4-10.2 (the rules' 64x64 in 2 slices), K = 4096 11.2-14.6
+//   against 15.9-19.9 (128x128 in 4 slices), K = 8192 27.3-31.4 against 30.7-33.7, all 36
+//   faster, nn and nt; cold, M = 65, 96, 127, K = 2048 and 4096: 1.14-1.32x faster, all 12.
+//   Not at K = 1024 (5 of 12 slower, by up to 0.3 us), at N = 2048 (M = 127-128 x K = 4096:
+//   9.9-10.6 against 8.9-9.1) or with more tiles than SMs (N = 11008: 0.78-1.01x cold). The
+//   rule's 50 sampled plans (M = 65-128 x N 3072-4096 x K 2048-8192, nn and nt) against the
+//   old by name: cold 1.18x faster (geomean; 1.03-1.42x, none slower), against cuBLAS 0.76x
+//   -> 0.89x; warm 1.18x, 4 slower by > 3% (M = 112-128 x 3072 x 4096: 13.0-13.4 against
+//   11.4-12.9 us, cold 1.16-1.23x faster).
+// Fewer tiles take the rules below, which weigh them against split-K slices.
 std::optional<WgmmaConfigId> narrow_m_c_transposed_config(const GemmShape& s, const GpuInfo& gpu, const Reasons& why) {
-  constexpr WgmmaConfigId kId = WgmmaConfigId::k64x32ct;
-  if (s.dtype == c10::kFloat || s.a_col_major || s.m <= 32 || s.m > 64 || s.n <= 64 ||
-      s.k * static_cast<int64_t>(c10::elementSize(s.dtype)) > kDeepKBytes) {
-    return std::nullopt;
-  }
-  const int64_t tiles = c_transposed_tiles(s, wgmma_tile(kId));
-  if (tiles > gpu.sm_count || 4 * tiles < gpu.sm_count) return std::nullopt;
-  why.add("but ", tiles, " tiles of 32 rows x 64 columns, computed as C^T, fit one wave on ", gpu.sm_count,
-          " SMs (whole tiles, no split-K)");
-  return kId;
+  if (s.dtype == c10::kFloat || s.a_col_major || s.m <= 32 || s.m > 128 || s.n <= s.m) return std::nullopt;
+  const int64_t k_bytes = s.k * static_cast<int64_t>(c10::elementSize(s.dtype));
+  const bool two_tile_rows = s.m <= 64;  // of 32 rows; else of 80
+  const WgmmaConfigId id = two_tile_rows ? WgmmaConfigId::k64x32ct : WgmmaConfigId::k64x80ct;
+  const WgmmaTile& t = wgmma_tile(id);
+  const int64_t tiles = c_transposed_tiles(s, t), column_tiles = ceil_div(s.n, int64_t{t.block_m});
+  const bool measured_k = two_tile_rows ? k_bytes <= kDeepKBytes : k_bytes >= kDeepKBytes / 2 && k_bytes <= 2 * kDeepKBytes;
+  const bool measured_n = two_tile_rows ? 4 * tiles >= gpu.sm_count
+                                        : 4 * column_tiles >= gpu.sm_count && 2 * column_tiles <= gpu.sm_count;
+  if (!measured_k || !measured_n || tiles > gpu.sm_count) return std::nullopt;
+  why.add("but ", tiles, " tiles of ", t.block_n, " rows x 64 columns, computed as C^T, fit one wave on ",
+          gpu.sm_count, " SMs (whole tiles, no split-K)");
+  return id;
 }
 
 // Deep K (>= kDeepKBytes per row): the 64x32 C^T config, whole tiles, where the time model
