@@ -177,24 +177,25 @@ def test_wgmma_c_transposed_tiles_for_33_to_64_rows():
 
 
 @needs_sm90a_build
-def test_wgmma_c_transposed_tiles_for_65_to_128_rows():
-    """16-bit, 64 < M <= 128, A row-major, K 2048-8192, 2048 < N <= 4224 (132 SMs): the
-    64x80 C^T config, whole tiles (one or two tile rows of 80, the second moved inside A),
-    instead of 128x128 tiles reaching past M in split-K slices or 64x64 ones (H100, M =
-    65-128 x N = 4096: kernel times faster in all 36 cases, K 2048-8192; bench/NOTES.md
-    session 46)."""
+def test_wgmma_c_transposed_tiles_for_65_to_160_rows():
+    """16-bit, 64 < M <= 160, A row-major, K 2048-8192, N > 2048 (a quarter of 132 SMs in
+    column tiles), tiles in one wave: the 64x80 C^T config, whole tiles (one or two tile rows
+    of 80, the second moved inside A), instead of 128-row tiles in split-K slices or 64x64
+    ones (H100, 50 changed plans: cold 1.18x faster; bench/NOTES.md session 46)."""
     for dtype in (torch.bfloat16, torch.float16):
         for b_col_major in (False, True):
             for m, n, k, tiles in [(65, 4096, 4096, 64), (80, 4096, 2048, 64), (96, 4096, 4096, 128),
-                                   (127, 4096, 8192, 128), (128, 3072, 4096, 96), (100, 4224, 2048, 132)]:
+                                   (127, 4096, 8192, 128), (128, 3072, 4096, 96), (100, 4224, 2048, 132),
+                                   (72, 8192, 4096, 128), (80, 6144, 2048, 96), (144, 4096, 8192, 128),
+                                   (160, 3072, 2048, 96)]:
                 p = tiledmm.plan(m, n, k, dtype, b_col_major=b_col_major, sm_count=132)
                 assert p["config"] == "64x80_ct_k256B_1wg_s5" and p["c_transposed"] and p["split_k"] == 1, p
                 assert f"{tiles} tiles of 80 rows x 64 columns, computed as C^T, fit one wave" in p["reason"], p
-    # Not at K = 1024 or 11008, N = 2048 (32 column tiles) or 6144 (96: more than half the
-    # SMs, not measured), N = 11008 (more tiles than SMs), M > 128, a column-major A, float32.
+    # Not at K = 1024 or 11008, N = 2048 (32 column tiles), more tiles than SMs (96 x 6144: 192;
+    # 72 x 8512: 133; N = 11008), M > 160, a column-major A, or float32 (TF32).
     for m, n, k, kwargs in [(96, 4096, 1024, {}), (96, 4096, 11008, {}), (127, 2048, 4096, {}),
-                            (80, 6144, 4096, {}), (96, 11008, 4096, {}), (129, 4096, 4096, {}),
-                            (96, 4096, 4096, {"a_col_major": True}),
+                            (96, 6144, 4096, {}), (72, 8512, 4096, {}), (96, 11008, 4096, {}),
+                            (161, 4096, 4096, {}), (96, 4096, 4096, {"a_col_major": True}),
                             (96, 4096, 4096, {"dtype": torch.float32, "allow_tf32": True})]:
         kwargs = {"dtype": torch.bfloat16, **kwargs}
         p = tiledmm.plan(m, n, k, sm_count=132, **kwargs)
