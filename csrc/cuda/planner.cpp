@@ -709,7 +709,7 @@ std::optional<WgmmaConfigId> c_transposed_wave_config(const GemmShape& s, const 
 //   65-80 x N 6144-8192 x K 2048-4096 (one tile row, up to 128 tiles) cold 1.22x faster
 //   (1.07-1.54x, all 24), warm 1.61x, against cuBLAS 0.75x -> 0.91x; M = 136-160 x N
 //   3072-4096 x K 2048-8192 (128-row tiles before, the second moved inside) cold 1.14x
-//   (0.99-1.22x, none slower by > 1%), warm 1.13x (2 of 36 slower by 4-6%), against cuBLAS
+//   (0.99-1.22x, none slower by > 1%), warm 1.13x (2 of 36 slower by 3-6%), against cuBLAS
 //   0.80x -> 0.90x.
 // Fewer tiles take the rules below, which weigh them against split-K slices.
 std::optional<WgmmaConfigId> narrow_m_c_transposed_config(const GemmShape& s, const GpuInfo& gpu, const Reasons& why) {
