@@ -666,8 +666,9 @@ WgmmaConfigId pick_wgmma_rule_config(const GemmShape& s, const GpuInfo& gpu, con
 // 64x2048x2048 5.7-5.9 against 6.9-7.0 (64x64 in 2 split-K slices, one block per C^T tile)
 // and 5.2; against split-K slices only with at least as many tiles as they make blocks.
 // Limits, from the same measurements: 80-row tiles only where M >= N (512x1024x1024: 5.5 against 5.1 for
-// 64x64, not explained; 48x4096x1024: 5.5 against 5.1). (Some products with 32 < M <= 128
-// are decided before, by narrow_m_c_transposed_config.) Not for a column-major A, which these
+// 64x64, not explained; 48x4096x1024: 5.5 against 5.1). (Products with 32 < M <= 160 and
+// M < N whose C^T tiles fill at least a quarter of the SMs are decided before, by
+// narrow_m_c_transposed_config, 80-row tiles included.) Not for a column-major A, which these
 // kernels would copy first (they read A K-major).
 std::optional<WgmmaConfigId> c_transposed_wave_config(const GemmShape& s, const GpuInfo& gpu) {
   if (s.dtype == c10::kFloat || s.a_col_major || has_deep_k(s)) return std::nullopt;
