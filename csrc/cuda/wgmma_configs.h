@@ -65,7 +65,8 @@ enum class WgmmaConfigId : int {
   k128x128pp = 4,  // ping-pong: 2 consumers taking turns on 128x128 tiles (2 slabs, 128 accumulators/thread), 6 stages
   k64x32ct = 5,    // C^T, 1 consumer: 64 of C's columns x 32 of its rows (16 accumulators/thread), 8 stages
   k64x80ct = 6,    // C^T, 1 consumer: 64 of C's columns x 80 of its rows (40 accumulators/thread), 5 stages
-  kCount = 7,
+  k128x192 = 7,    // 2 consumers of 64x192 (96 accumulators/thread), 4 stages: 2/3 of 128x256's tiles
+  kCount = 8,
 };
 
 // Fields: name, block m/n, k boxes (128 bytes of K each), stages, blocks per SM, ping-pong,
@@ -85,6 +86,9 @@ enum class WgmmaConfigId : int {
 //   output buffers + barriers + alignment.
 //   64x32 and 64x80 C^T: 256 threads, 1 block per SM, 256 bytes of K per k-tile (as 128x64):
 //   8 x 24 KiB and 5 x 36 KiB stages + 16 KiB of output buffers (boxes of 32 and 40 C rows).
+//   128x192: 384 threads, 1 block per SM, 4 x 40 KiB stages + 32 KiB of output buffers (a
+//   fifth stage would not fit): where 128x128 tiles just overflow a wave and 128x256 ones
+//   leave SMs idle (1536^3 on 132 SMs: 96 tiles, against 144 and 72).
 constexpr WgmmaTile kWgmmaTiles[] = {
     {"128x256_k128B_2wg_s4", 128, 256, 1, 4, 1},
     {"128x128_k128B_2wg_s6", 128, 128, 1, 6, 1},
@@ -93,6 +97,7 @@ constexpr WgmmaTile kWgmmaTiles[] = {
     {"128x128_k128B_pingpong_s6", 128, 128, 1, 6, 1, true},
     {"64x32_ct_k256B_1wg_s8", 64, 32, 2, 8, 1, false, true},
     {"64x80_ct_k256B_1wg_s5", 64, 80, 2, 5, 1, false, true},
+    {"128x192_k128B_2wg_s4", 128, 192, 1, 4, 1},
 };
 static_assert(sizeof(kWgmmaTiles) / sizeof(kWgmmaTiles[0]) == static_cast<int>(WgmmaConfigId::kCount),
               "one WgmmaTile per WgmmaConfigId");

@@ -38,6 +38,7 @@ void with_wgmma_config(WgmmaConfigId id, F&& f) {
     case WgmmaConfigId::k64x64: f(std::integral_constant<WgmmaConfigId, WgmmaConfigId::k64x64>{}); break;
     case WgmmaConfigId::k128x64: f(std::integral_constant<WgmmaConfigId, WgmmaConfigId::k128x64>{}); break;
     case WgmmaConfigId::k128x128: f(std::integral_constant<WgmmaConfigId, WgmmaConfigId::k128x128>{}); break;
+    case WgmmaConfigId::k128x192: f(std::integral_constant<WgmmaConfigId, WgmmaConfigId::k128x192>{}); break;
     case WgmmaConfigId::k128x128pp: f(std::integral_constant<WgmmaConfigId, WgmmaConfigId::k128x128pp>{}); break;
     case WgmmaConfigId::k64x32ct: f(std::integral_constant<WgmmaConfigId, WgmmaConfigId::k64x32ct>{}); break;
     case WgmmaConfigId::k64x80ct: f(std::integral_constant<WgmmaConfigId, WgmmaConfigId::k64x80ct>{}); break;
