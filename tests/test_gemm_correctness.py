@@ -138,6 +138,24 @@ def test_every_tile_config_cuda(dtype, shape):
 
 
 @runs_wgmma
+@pytest.mark.parametrize("dtype", [torch.bfloat16, torch.float16, torch.float32], ids=str)
+def test_wgmma_128x192_plans(dtype, monkeypatch):
+    # Products the planner runs on 128x192 tiles (between two waves of 128x128 and too few
+    # 128x256 tiles), ragged ones included, each layout of B; float32 as TF32 (C^T with a
+    # row-major B).
+    monkeypatch.setattr(torch.backends.cuda.matmul, "allow_tf32", dtype == torch.float32)
+    for m, n, k in [(1536, 1536, 1536), (1540, 1530, 1000), (1536, 4096, 520)]:
+        for layout_b in LAYOUTS:
+            p = tiledmm.plan(m, n, k, dtype, b_col_major=layout_b == "col", allow_tf32=True)
+            assert p["config"] == "128x192_k128B_2wg_s4", p
+            gen = torch.Generator(device="cuda").manual_seed(m + n + k)
+            a = make_operand(m, k, dtype, "cuda", "row", gen)
+            b = make_operand(k, n, dtype, "cuda", layout_b, gen)
+            poison_cached_block(m, n, dtype, "cuda")
+            assert_matches_reference(tiledmm.gemm(a, b), a, b, tf32=dtype == torch.float32)
+
+
+@runs_wgmma
 def test_repacked_operands_with_many_lines():
     # Operands that TMA cannot read in place are copied into aligned workspaces by kernels
     # whose grids stride over the lines beyond one grid dimension's 65,535 blocks.

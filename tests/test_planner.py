@@ -98,6 +98,21 @@ def test_wgmma_tile_by_tile_count():
     # waves of about half the work each take less time.
     p = tiledmm.plan(2176, 2048, 2048, torch.bfloat16)
     assert p["config"] == "128x128_k128B_2wg_s6" and "136 tiles" in p["reason"], p
+    # 128x192 between them (session 47, H100 bf16 kernel times): 1536^3 makes 144 tiles of
+    # 128x128 (two waves) and 72 of 128x256 (55% of the SMs), 96 of 128x192 in one wave
+    # (14.4 us against 18.9 on 128x128); fp16 and TF32 (here C^T) alike.
+    for dtype in (torch.bfloat16, torch.float16, torch.float32):
+        p = tiledmm.plan(1536, 1536, 1536, dtype, allow_tf32=True, sm_count=132)
+        assert p["config"] == "128x192_k128B_2wg_s4" and "96 tiles of 128x192 in 1 wave" in p["reason"], p
+        assert p["split_k"] == 1 and p["last_wave_split"] == (0, 0), p
+    # A tie in waves (two of 128x192 against three of 128x128) goes to 128x192 only with its
+    # last wave full: 1536x4096 (264 tiles: 2 x 132), not 2176^3 (204: 72 in the second).
+    p = tiledmm.plan(1536, 4096, 4096, torch.bfloat16, sm_count=132)
+    assert p["config"] == "128x192_k128B_2wg_s4" and "264 tiles" in p["reason"], p
+    p = tiledmm.plan(2176, 2176, 2176, torch.bfloat16, sm_count=132)
+    assert p["config"] == "128x128_k128B_2wg_s6" and "204)" in p["reason"], p
+    # One wave of 128x128 (100 tiles) stays: 70 of 128x192 would cost more per tile.
+    assert tiledmm.plan(1280, 1280, 1280, torch.bfloat16, sm_count=132)["config"] == "128x128_k128B_2wg_s6"
     # 64 tiles of 128x256 for 132 SMs; 128 of 128x128 keep >= 90% of them busy.
     p = tiledmm.plan(2048, 1024, 4096, torch.bfloat16)
     assert p["config"] == "128x128_k128B_2wg_s6" and p["split_k"] == 1

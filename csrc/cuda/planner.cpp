@@ -374,9 +374,9 @@ int64_t c_transposed_tiles(const GemmShape& s, const WgmmaTile& t) {
 // other operand, and takes the tiles that pad least, split-K spreading it over the SMs.
 constexpr double kSquareTileCost = 0.54;  // a 128x128 tile's time, in 128x256 tiles (measured, above)
 
-// The wave model's time of a wgmma config, in wave-times of 128x256 tiles. 128x64 and 64x64:
-// by area, with 128x128's overhead (0.54 for half the area); a wave is blocks_per_sm tiles
-// per SM.
+// The wave model's time of a wgmma config, in wave-times of 128x256 tiles. 128x192, 128x64
+// and 64x64: by area, with 128x128's overhead (0.54 for half the area, 0.81 for 128x192); a
+// wave is blocks_per_sm tiles per SM.
 double wgmma_wave_time(const GemmShape& s, WgmmaConfigId id, const GpuInfo& gpu) {
   const WgmmaTile& t = wgmma_tile(id);
   const int64_t waves = ceil_div(tile_count(s, t.block_m, t.block_n), int64_t{gpu.sm_count} * t.blocks_per_sm);
@@ -412,6 +412,7 @@ constexpr WgmmaUnitCost kWgmmaUnitCosts[] = {
     {0, 0, 0, 0},            // 128x128 ping-pong: only for products of many tiles (never modeled)
     {0.20, 0.012, 2.25, 0},  // 64x32 C^T, whole tiles only (never cut along K; deep K, below)
     {0, 0, 0, 0},            // 64x80 C^T: by rule only (never modeled, never cut along K)
+    {0, 0, 0, 0},            // 128x192: by the wave rule only (never modeled: whole tiles at deep K)
 };
 static_assert(sizeof(kWgmmaUnitCosts) / sizeof(kWgmmaUnitCosts[0]) == static_cast<int>(WgmmaConfigId::kCount),
               "one WgmmaUnitCost per WgmmaConfigId");
@@ -609,19 +610,34 @@ WgmmaConfigId pick_wgmma_rule_config(const GemmShape& s, const GpuInfo& gpu, con
             " bytes per row: ping-pong consumers, each tile's epilogue under the other's MMAs");
     return WgmmaConfigId::k128x128pp;
   }
-  if (keeps_sms_busy(wide, gpu)) {
-    const int64_t wide_waves = ceil_div(wide, gpu.sm_count), square_waves = ceil_div(square, gpu.sm_count);
-    if (wgmma_wave_time(s, WgmmaConfigId::k128x256, gpu) <= wgmma_wave_time(s, WgmmaConfigId::k128x128, gpu)) {
-      why.add(wide, " tiles of 128x256 on ", gpu.sm_count, " SMs: ", wide_waves, " wave(s)");
-      return WgmmaConfigId::k128x256;
-    }
-    why.add(wide, " tiles of 128x256 would take ", wide_waves, " waves on ", gpu.sm_count, " SMs: ", square,
-            " tiles of 128x128 in ", square_waves, " waves of ~half the work");
-    return WgmmaConfigId::k128x128;
-  }
+  // Once 128x128 tiles keep the SMs busy: the fewest wave-times of the three 128-row tiles
+  // (wgmma_wave_time). 128x192 sits between the others' tile counts, where 128x128 tiles
+  // just overflow a wave and 128x256 ones leave SMs idle (1536^3 on 132 SMs: 144 and 72
+  // tiles, 96 of 128x192).
   if (keeps_sms_busy(square, gpu)) {
-    why.add("only ", wide, " tiles of 128x256 for ", gpu.sm_count, " SMs: ", square, " tiles of 128x128");
-    return WgmmaConfigId::k128x128;
+    WgmmaConfigId best = WgmmaConfigId::k128x128;
+    const int64_t mid = tiles(WgmmaConfigId::k128x192);
+    // 128x192 tiles cost 1.5 of a 128x128 one (by area): fewer wave-times where 3 x its waves
+    // < 2 x 128x128's. On a tie (two waves against three) only where its last wave is full:
+    // a partial one, split along K, balances worse than 128x128's smaller tiles (H100 bf16
+    // kernel times: 2176^3 37.4 us against 35.4, 1536x4096x4096 67.6 against 68.6 with a
+    // full one; bench/NOTES.md, session 47).
+    const int64_t mid_waves = ceil_div(mid, int64_t{gpu.sm_count}), square_waves = ceil_div(square, int64_t{gpu.sm_count});
+    const int64_t mid_last_wave = mid - (mid_waves - 1) * gpu.sm_count;
+    if (3 * mid_waves < 2 * square_waves || (3 * mid_waves == 2 * square_waves && keeps_sms_busy(mid_last_wave, gpu))) {
+      best = WgmmaConfigId::k128x192;
+    }
+    const double best_time = wgmma_wave_time(s, best, gpu);
+    // 128x256 only once its own tiles keep the SMs busy (its waves are the longest).
+    if (keeps_sms_busy(wide, gpu) && wgmma_wave_time(s, WgmmaConfigId::k128x256, gpu) <= best_time) {
+      best = WgmmaConfigId::k128x256;
+    }
+    const WgmmaTile& t = wgmma_tile(best);
+    const int64_t best_tiles = tiles(best);
+    why.add(best_tiles, " tiles of ", t.block_m, "x", t.block_n, " in ", ceil_div(best_tiles, int64_t{gpu.sm_count}),
+            " wave(s) on ", gpu.sm_count, " SMs: the fewest wave-times of 128x256 (", wide, " tiles), 128x192 (",
+            mid, ") and 128x128 (", square, ")");
+    return best;
   }
   // Too few 128x128 tiles to keep the SMs busy: the rules below (set at K <= 1024), unless K
   // is deep (>= kDeepKBytes of each row) and the time model (wgmma_modeled_us) finds a tile,
