@@ -202,7 +202,7 @@ TWO_BLOCKS_PER_SM_WGMMA = "wgmma:64x64_k128B_1wg_s4"
 
 
 def two_blocks_per_sm_split_shape(sms):
-    return 64 * math.ceil(2.3 * sms / 15) - 17, 15 * 64 - 30, 1024 - 70
+    return 64 * math.ceil(2.3 * sms / 15) - 17, 15 * 64 - 30, 2048 - 70  # K: 31 k-tiles for its one tail
 
 
 def row_tail_shapes(sms):

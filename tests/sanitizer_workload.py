@@ -155,12 +155,13 @@ def fused_epilogue_launches(kernel, dtype):
 def split_last_wave_launches(dtype):
     """wgmma with its last wave's tiles split between two blocks (ragged M, N and K): the
     partial sums' workspace and flags, in two layouts. The 128x64 tile keeps the problem
-    small enough for racecheck: 153 tiles, 21 (TF32's C^T: 38) of them split. 64x64 runs two
-    blocks per SM: 2.3 waves of 2 x SMs blocks. Then a deep product of 48 tiles cut in
-    halves, every tile split (on GPUs of >= 96 SMs)."""
+    small enough for racecheck: 153 tiles, 21 (TF32's C^T: 38) of them split (K of 25
+    k-tiles for the one tail per idle block). 64x64 runs two blocks per SM: 2.3 waves of
+    2 x SMs blocks. Then a deep product of 48 tiles cut in halves, every tile split (on GPUs
+    of >= 96 SMs)."""
     cc = torch.cuda.get_device_capability()
     sms = torch.cuda.get_device_properties(0).multi_processor_count
-    cases = [("wgmma:128x64_k256B_2wg_s4", (128 * 17 - 5, 64 * 9 - 3, 40 * 64 + 7)),
+    cases = [("wgmma:128x64_k256B_2wg_s4", (128 * 17 - 5, 64 * 9 - 3, 48 * 64 + 7)),
              (TWO_BLOCKS_PER_SM_WGMMA, two_blocks_per_sm_split_shape(sms))]
     if sms >= 96:
         cases.append(("wgmma:128x64_k256B_2wg_s4", (1533, 251, 4100 if dtype == torch.float32 else 8200)))

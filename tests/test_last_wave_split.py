@@ -24,9 +24,16 @@ def test_planner_splits_the_last_wave():
     p = tiledmm.plan(8192, 8192, 8192, torch.bfloat16, sm_count=132)
     assert (p["config"], p["split_k"], p["last_wave_split"]) == ("128x256_k128B_2wg_s4", 1, (68, 88)), p
     assert "last wave split along K: its 68 tiles run their first 88 of 128 k-tiles" in p["reason"]
-    # 1024 tiles: 100 in the last wave, 32 idle blocks, 4 tails each at most; float16 and TF32 alike.
-    assert tiledmm.plan(8192, 4096, 4096, torch.float16, sm_count=132)["last_wave_split"] == (100, 55)
+    # 1024 tiles: 100 in the last wave, 32 idle blocks, 4 tails each at most; float16 and TF32
+    # alike, where K holds 24 k-tiles per tail (TF32's k-tiles are 32 deep: 128 at K = 4096).
+    assert tiledmm.plan(8192, 4096, 8192, torch.float16, sm_count=132)["last_wave_split"] == (100, 106)
     assert tiledmm.plan(8192, 4096, 4096, torch.float32, sm_count=132, allow_tf32=True)["last_wave_split"][0] == 100
+    # Shallower, the tails' fixed costs outweigh what the heads save (session 47, H100: 4 tails
+    # of 64 k-tiles 0.92-1.00x of whole tiles; one tail of 16, 1792x1792x1024, 0.87x; three of
+    # 38, 2432^3, 0.90x), and the last wave runs whole; one tail of 36 k-tiles still splits.
+    for m, n, k in [(8192, 4096, 4096), (1792, 1792, 1024), (2432, 2432, 2432)]:
+        assert tiledmm.plan(m, n, k, torch.bfloat16, sm_count=132)["last_wave_split"] == (0, 0), (m, n, k)
+    assert tiledmm.plan(2304, 2304, 2304, torch.bfloat16, sm_count=132)["last_wave_split"] == (60, 20)
     # 4096^3: 116 tiles in the last wave, 16 idle blocks. Their 8 tails each would cost
     # (pipeline refills, 128 KB of sums published) what the heads save.
     assert tiledmm.plan(4096, 4096, 4096, torch.bfloat16, sm_count=132)["last_wave_split"] == (0, 0)
@@ -44,15 +51,16 @@ def test_planner_splits_the_last_wave():
     assert tiledmm.plan(4096, 4096, 4096, torch.bfloat16, compute_capability=(8, 0))["last_wave_split"] == (0, 0)
     # A config of two blocks per SM has twice the persistent blocks: 300 tiles of 64x64 on
     # 132 SMs are one full wave of 264 and a last wave of 36, whose tails 228 blocks take.
-    p = tiledmm.plan(1280, 960, 1024, torch.bfloat16, kernel=TWO_BLOCKS_PER_SM_WGMMA, sm_count=132)
-    assert p["last_wave_split"] == (36, 10), p
+    p = tiledmm.plan(1280, 960, 2048, torch.bfloat16, kernel=TWO_BLOCKS_PER_SM_WGMMA, sm_count=132)
+    assert p["last_wave_split"] == (36, 18), p
 
 
 def split_shapes(sms):
     """(M, N, K) in 128x256 wgmma tiles on `sms` SMs, ragged in M, N and K, whose last wave
     is split: ~1.5 tiles per block (one tail per idle block), ~1.8 (several tails per idle
-    block) and ~3.5 (three whole waves first)."""
-    return [(128 * math.ceil(per_block * sms / 4) - 51, 1000, 80 * 64 + 13) for per_block in (1.5, 1.8, 3.5)]
+    block) and ~3.5 (three whole waves first). K of 161 k-tiles: deep enough for the five
+    tails per idle block of ~1.8 (24 k-tiles per tail, pick_last_wave_split)."""
+    return [(128 * math.ceil(per_block * sms / 4) - 51, 1000, 160 * 64 + 13) for per_block in (1.5, 1.8, 3.5)]
 
 
 def wgmma_plan(m, n, k, dtype, a_col=False, b_col=False):

@@ -94,12 +94,18 @@ SplitK pick_split_k(const GemmShape& s, int64_t tiles, int block_k, int64_t slot
 //   head + a = n (K - head + t),  head = (n (K + t) - a) / (n + 1),
 // and the split is taken when the head side saves >= 4 k-tiles: 8192^3 (68 tiles in the last
 // wave, 64 idle blocks) runs heads of 88 of 128 k-tiles. Tiles shallower than 8 k-tiles, and
-// last waves that leave fewer than 1/16 of the blocks idle, are not split.
+// last waves that leave fewer than 1/16 of the blocks idle, are not split. Nor are tiles
+// shallower than kKTilesPerTail for each tail an idle block runs: at 102 H100 bf16 shapes of
+// 1024-4096 rows and columns x K 1024-6144 (bench/NOTES.md, session 47) the split lost where K
+// was shallower (16 k-tiles, one tail each: 0.87-0.90x of whole tiles; 2432^3, three tails of
+// 38: 0.90x; four or more tails of 64: 0.92-1.00x) and won from there (one tail, 32-96
+// k-tiles: 1.03-1.13x); the balance above undercounts a tail's fixed costs at these depths.
 LastWaveSplit pick_last_wave_split(int64_t tiles, int64_t k_tiles, int64_t blocks, const Reasons& why) {
-  constexpr int64_t kMinKTiles = 8, kAddKTiles = 2, kTailKTiles = 5, kMinSavedKTiles = 4;
+  constexpr int64_t kMinKTiles = 8, kAddKTiles = 2, kTailKTiles = 5, kMinSavedKTiles = 4, kKTilesPerTail = 24;
   const int64_t split = tiles % blocks, idle = blocks - split;
   if (tiles <= blocks || split == 0 || 16 * idle < blocks || k_tiles < kMinKTiles) return {};
   const int64_t tails_per_block = ceil_div(split, idle);
+  if (k_tiles < kKTilesPerTail * tails_per_block) return {};
   const int64_t head = ceil_div(tails_per_block * (k_tiles + kTailKTiles) - kAddKTiles, tails_per_block + 1);
   if (head + kAddKTiles + kMinSavedKTiles > k_tiles) return {};
   why.add("last wave split along K: its ", split, " tiles run their first ", head, " of ", k_tiles,
