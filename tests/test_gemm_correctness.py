@@ -155,6 +155,34 @@ def test_wgmma_128x192_plans(dtype, monkeypatch):
             assert_matches_reference(tiledmm.gemm(a, b), a, b, tf32=dtype == torch.float32)
 
 
+SQUARE_WGMMA, NARROW_WGMMA = ("128x128_k128B_2wg_s6", 1), ("128x64_k256B_2wg_s4", 2)  # (name, WgmmaConfigId)
+
+
+@runs_wgmma
+@pytest.mark.parametrize("case", [((1000, 1000, 1000), "col", SQUARE_WGMMA), ((896, 896, 888), "col", SQUARE_WGMMA),
+                                  ((768, 768, 760), "col", NARROW_WGMMA), ((768, 768, 760), "row", NARROW_WGMMA)],
+                         ids=lambda c: f"{'x'.join(map(str, c[0]))}-b{c[1]}")
+def test_wgmma_tiles_for_lines_off_sectors(case):
+    # The gemm call sees its operands' lines off their sectors (1000, 888 or 760 bf16 per
+    # line) and runs the tile tiledmm.plan gives for such operands.
+    (m, n, k), layout_b, (config, config_id) = case
+    p = tiledmm.plan(m, n, k, torch.bfloat16, b_col_major=layout_b == "col", a_off_sectors=True,
+                     b_off_sectors=layout_b == "col" or (2 * n) % 32 == 16)
+    assert p["config"] == config, p
+    gen = torch.Generator(device="cuda").manual_seed(m + k)
+    a = make_operand(m, k, torch.bfloat16, "cuda", "row", gen)
+    b = make_operand(k, n, torch.bfloat16, "cuda", layout_b, gen)
+    with torch.profiler.profile(activities=[torch.profiler.ProfilerActivity.CUDA]) as prof:
+        out = tiledmm.gemm(a, b)
+        torch.cuda.synchronize()
+    names = [e.name for e in prof.events() if "wgmma_gemm_kernel<" in e.name]
+    assert len(names) == 1, names
+    # Its third template argument is the config (printed as a number, or as an enum cast).
+    launched = names[0].split("wgmma_gemm_kernel<", 1)[1].split(",")[2].strip()
+    assert launched.rsplit(")", 1)[-1] == str(config_id), (config, names)
+    assert_matches_reference(out, a, b)
+
+
 @runs_wgmma
 def test_repacked_operands_with_many_lines():
     # Operands that TMA cannot read in place are copied into aligned workspaces by kernels

@@ -409,3 +409,28 @@ def test_ping_pong_for_many_tiles_of_short_k():
             "128x256_k128B_2wg_s4", aligned
     # The same product on a GPU of more SMs has fewer tiles per SM.
     assert tiledmm.plan(4096, 4096, 2048, torch.bfloat16, sm_count=200)["config"] == "128x256_k128B_2wg_s4"
+
+
+@needs_sm90a_build
+def test_wgmma_tiles_for_lines_off_sectors():
+    # 16-bit operands whose lines start 16 bytes into 32-byte sectors (1000 bf16 per line),
+    # read in place by TMA at about half the rate (session 47, H100 kernel times).
+    def plan(m, n, k, layout):
+        b_col = layout == "nt"
+        return tiledmm.plan(m, n, k, torch.bfloat16, b_col_major=b_col, sm_count=132,
+                            a_off_sectors=(2 * k) % 32 == 16, b_off_sectors=(2 * (k if b_col else n)) % 32 == 16)
+    # Both K-major (nt) and off sectors: 128x128 tiles read a third fewer lines per output than
+    # 128x64 (1000^3 9.6 us against 12.2), from a third of the SMs' tiles on.
+    for m, n, k in [(1000, 1000, 1000), (1024, 1024, 1000), (896, 896, 888)]:
+        p = plan(m, n, k, "nt")
+        assert p["config"] == "128x128_k128B_2wg_s6" and "off their sectors" in p["reason"], p
+        assert tiledmm.plan(m, n, k, torch.bfloat16, b_col_major=True, sm_count=132)["config"] == "128x64_k256B_2wg_s4"
+    # nn: A is read by row classes with 128x64 tiles; the rule stays.
+    assert plan(1000, 1000, 1000, "nn")["config"] == "128x64_k256B_2wg_s4"
+    # A off sectors: 128x64 tiles, not 64x80 C^T (which reads A K-major in place), in both layouts.
+    for layout in ("nn", "nt"):
+        p = plan(768, 768, 760, layout)
+        assert p["config"] == "128x64_k256B_2wg_s4" and "not 64x80 C^T" in p["reason"], p
+        assert tiledmm.plan(768, 768, 760, torch.bfloat16, b_col_major=layout == "nt")["config"] == "64x80_ct_k256B_1wg_s5"
+    # ... but at 640^2, where the rules' tile is 64x64, C^T stays.
+    assert plan(640, 640, 632, "nn")["config"] == "64x80_ct_k256B_1wg_s5"

@@ -2,6 +2,7 @@
 
 #include "../kernel_registry.h"
 #include "measurement_switch.h"
+#include "operand_workspace.h"
 
 #include <c10/util/Exception.h>
 #include <torch/library.h>
@@ -554,6 +555,20 @@ WgmmaConfigId pick_few_tile_wgmma_config(const GemmShape& s, const GpuInfo& gpu,
             " of 128x64 would take two)");
     return WgmmaConfigId::k128x128;
   }
+  // Both operands K-major (A row-major, B column-major: a weight's layout) with lines off
+  // their sectors, read in place (row classes need the other operand read along its outer
+  // coordinate, and B is copied only from 1,536 rows on): 128x128 tiles read a third fewer
+  // lines per output than 128x64 ones, while they make a third of the SMs' tiles. H100 bf16
+  // nt kernel times (bench/NOTES.md, session 47): 1000^3 9.6 us against 12.2, 1024x1024x1000
+  // 9.4 against 12.2, 896x896x888 8.4 against 9.3 (cuBLAS 8.0, 7.9, 6.2); not at 768x768x760
+  // (36 tiles: 7.7 against 7.0).
+  if (s.a_lines_off_sectors && s.b_lines_off_sectors && !s.a_col_major && s.b_col_major &&
+      !repack_rows_off_sectors(s.m, s.n, s.k) && 3 * square >= gpu.sm_count &&
+      wgmma_blocks(s, WgmmaConfigId::k128x128, square, gpu) == square) {
+    why.add("only ", square, " tiles of 128x128 for ", gpu.sm_count, " SMs, but both operands' lines off their "
+            "sectors: 128x128 tiles (fewer lines per output than 128x64)");
+    return WgmmaConfigId::k128x128;
+  }
   why.add("only ", square, " tiles of 128x128 for ", gpu.sm_count, " SMs: 128x64 tiles");
   return WgmmaConfigId::k128x64;
 }
@@ -809,6 +824,14 @@ WgmmaConfigId pick_wgmma_config(const GemmShape& s, const GpuInfo& gpu, const Re
   }
   const std::optional<WgmmaConfigId> narrow = c_transposed_wave_config(s, gpu);
   if (!narrow) return rule;
+  // A C^T config reads A K-major as its B, in place, without row classes: where A's lines sit
+  // off their sectors the rules' 128x64 tiles win (classes with B row-major). H100 bf16
+  // kernel times (session 47): 768x768x760 nn 5.6 us against 6.0 on 64x80 C^T, nt 7.0 against
+  // 7.6; 760x760x760 nn 6.4 against 7.6. (At 640^2 the rules' 64x64 tiles did not win.)
+  if (*narrow == WgmmaConfigId::k64x80ct && s.a_lines_off_sectors && rule == WgmmaConfigId::k128x64) {
+    why.add("(not 64x80 C^T: its in-place read of A's lines off their sectors)");
+    return rule;
+  }
   const WgmmaTile& t = wgmma_tile(*narrow);
   const int64_t tiles = c_transposed_tiles(s, t);
   // Over split-K slices only with as many tiles as they make blocks: none measured fewer.
@@ -1076,8 +1099,10 @@ namespace {
 std::vector<std::string> plan_op(int64_t m, int64_t n, int64_t k, c10::ScalarType dtype,
                                  bool a_col_major, bool b_col_major, int64_t compute_capability,
                                  int64_t sm_count, std::optional<std::string_view> kernel,
-                                 bool allow_tf32, bool a_aligned, bool b_aligned) {
-  GemmShape shape{m, n, k, dtype, a_col_major, b_col_major, allow_tf32, a_aligned, b_aligned};
+                                 bool allow_tf32, bool a_aligned, bool b_aligned, bool a_off_sectors,
+                                 bool b_off_sectors) {
+  GemmShape shape{m,          n,         k,         dtype,         a_col_major,  b_col_major,
+                  allow_tf32, a_aligned, b_aligned, a_off_sectors, b_off_sectors};
   GpuInfo gpu{static_cast<int>(compute_capability), static_cast<int>(sm_count)};
   std::string requested;
   if (kernel.has_value() && !kernel->empty() && *kernel != "auto") {
@@ -1152,7 +1177,7 @@ TORCH_LIBRARY_FRAGMENT(tiledmm, m) {
   m.def(
       "_plan(int m, int n, int k, ScalarType dtype, bool a_col_major, bool b_col_major, "
       "int compute_capability, int sm_count, str? kernel=None, bool allow_tf32=False, bool a_aligned=True, "
-      "bool b_aligned=True) -> str[]",
+      "bool b_aligned=True, bool a_off_sectors=False, bool b_off_sectors=False) -> str[]",
       &plan_op);
 }
 

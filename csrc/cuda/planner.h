@@ -29,6 +29,12 @@ struct GemmShape {
   // launcher copies it otherwise. tiledmm.plan describes aligned operands.
   bool a_tma_aligned = true;
   bool b_tma_aligned = true;
+  // 16-bit operands that TMA reads in place but whose lines (rows of a row-major operand,
+  // columns of a column-major one) do not all start on 32-byte boundaries: a leading
+  // dimension of 8 mod 16 elements (1000, say). Each such line costs TMA about two reads
+  // (bench/NOTES.md, sessions 20 and 47). tiledmm.plan describes lines on sectors unless told.
+  bool a_lines_off_sectors = false;
+  bool b_lines_off_sectors = false;
 };
 
 struct GpuInfo {
