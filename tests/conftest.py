@@ -186,6 +186,14 @@ def assert_matches_reference(out, a, b, tf32=False, against_torch=True):
         + (" (TF32)" if tf32 else ""))
 
 
+def kernels_of(fn):
+    """fn()'s result and the names of the CUDA kernels it launched (profiler events)."""
+    with torch.profiler.profile(activities=[torch.profiler.ProfilerActivity.CUDA]) as prof:
+        out = fn()
+        torch.cuda.synchronize()
+    return out, [e.name for e in prof.events() if e.device_type == torch.autograd.DeviceType.CUDA]
+
+
 def poison_cached_block(m, n, dtype, device):
     """Leave a NaN-filled block of the output's size in the CUDA caching allocator.
 

@@ -4,8 +4,8 @@ import torch
 
 import tiledmm
 from conftest import (DEVICES, DTYPES, HAS_CUDA, assert_matches_reference, computes_in_tf32,
-                      kernel_names, kernel_specs, make_operand, poison_cached_block, requires_cuda,
-                      runs_here, runs_wgmma)
+                      kernel_names, kernel_specs, kernels_of, make_operand, poison_cached_block,
+                      requires_cuda, runs_here, runs_wgmma)
 
 # Sizes that leave partial tiles at every level (16, 64, 128), primes, 1 and 1000.
 SHAPES = [
@@ -172,10 +172,8 @@ def test_wgmma_tiles_for_lines_off_sectors(case):
     gen = torch.Generator(device="cuda").manual_seed(m + k)
     a = make_operand(m, k, torch.bfloat16, "cuda", "row", gen)
     b = make_operand(k, n, torch.bfloat16, "cuda", layout_b, gen)
-    with torch.profiler.profile(activities=[torch.profiler.ProfilerActivity.CUDA]) as prof:
-        out = tiledmm.gemm(a, b)
-        torch.cuda.synchronize()
-    names = [e.name for e in prof.events() if "wgmma_gemm_kernel<" in e.name]
+    out, kernels = kernels_of(lambda: tiledmm.gemm(a, b))
+    names = [name for name in kernels if "wgmma_gemm_kernel<" in name]
     assert len(names) == 1, names
     # Its third template argument is the config (printed as a number, or as an enum cast).
     launched = names[0].split("wgmma_gemm_kernel<", 1)[1].split(",")[2].strip()
@@ -220,10 +218,7 @@ def test_rows_off_sectors_repacked(dtype, monkeypatch):
         a = torch.randn(m, off_sectors(k), device="cuda", dtype=dtype, generator=gen)[:, :k]
         b = torch.randn(k, off_sectors(n), device="cuda", dtype=dtype, generator=gen)[:, :n]
         poison_cached_block(m, n, dtype, "cuda")
-        with torch.profiler.profile(activities=[torch.profiler.ProfilerActivity.CUDA]) as prof:
-            out = tiledmm.gemm(a, b, kernel="wgmma")
-            torch.cuda.synchronize()
-        kernels = [e.name for e in prof.events() if e.device_type == torch.autograd.DeviceType.CUDA]
+        out, kernels = kernels_of(lambda: tiledmm.gemm(a, b, kernel="wgmma"))
         assert any("repack_lines" in name for name in kernels) == copied, kernels
         assert_matches_reference(out, a, b, tf32=dtype == torch.float32)
 

@@ -14,17 +14,11 @@ import pytest
 import torch
 
 import tiledmm
-from conftest import WGMMA, assert_matches_reference, kernel_specs, poison_cached_block, runs_wgmma, sixteen_bit_only
+from conftest import (WGMMA, assert_matches_reference, kernel_specs, kernels_of, poison_cached_block, runs_wgmma,
+                      sixteen_bit_only)
 
 DTYPES_16 = [torch.bfloat16, torch.float16]
 WIDE = "wgmma:128x256_k128B_2wg_s4"
-
-
-def kernels_of(fn):
-    with torch.profiler.profile(activities=[torch.profiler.ProfilerActivity.CUDA]) as prof:
-        out = fn()
-        torch.cuda.synchronize()
-    return out, [e.name for e in prof.events() if e.device_type == torch.autograd.DeviceType.CUDA]
 
 
 def read_by_row_classes(kernels):

@@ -140,12 +140,8 @@ at::Tensor run_cuda(const GemmProblem& p, const at::Tensor& a) {
     shape.b_tma_aligned = tma_reads_in_place(p.b, c10::elementSize(p.dtype), /*whole_sectors=*/false);
   }
   if (p.dtype != c10::kFloat) {
-    auto off_sectors = [&](const MatrixView& v) {
-      return tma_reads_in_place(v, c10::elementSize(p.dtype), /*whole_sectors=*/false) &&
-             !tma_reads_in_place(v, c10::elementSize(p.dtype), /*whole_sectors=*/true);
-    };
-    shape.a_lines_off_sectors = off_sectors(p.a);
-    shape.b_lines_off_sectors = off_sectors(p.b);
+    shape.a_lines_off_sectors = tma_reads_off_sectors(p.a, c10::elementSize(p.dtype));
+    shape.b_lines_off_sectors = tma_reads_off_sectors(p.b, c10::elementSize(p.dtype));
   }
   const GpuInfo gpu = describe_gpu(prop);
   const cudaStream_t stream = at::cuda::getCurrentCUDAStream(a.device().index());
