@@ -100,11 +100,26 @@ def test_wgmma_tile_by_tile_count():
     assert p["config"] == "128x128_k128B_2wg_s6" and "136 tiles" in p["reason"], p
     # 128x192 between them (session 47, H100 bf16 kernel times): 1536^3 makes 144 tiles of
     # 128x128 (two waves) and 72 of 128x256 (55% of the SMs), 96 of 128x192 in one wave
-    # (14.4 us against 18.9 on 128x128); fp16 and TF32 (here C^T) alike.
-    for dtype in (torch.bfloat16, torch.float16, torch.float32):
-        p = tiledmm.plan(1536, 1536, 1536, dtype, allow_tf32=True, sm_count=132)
+    # (14.4 us against 18.9 on 128x128). In TF32 (here C^T), and with a column-major A, it
+    # stays there; the 16-bit types with A row-major go on to 132 tiles of 128x144 computed
+    # as C^T (144 of C's rows x 128 of its columns), one full wave (session 48).
+    for dtype, a_col_major in [(torch.float32, False), (torch.bfloat16, True)]:
+        p = tiledmm.plan(1536, 1536, 1536, dtype, allow_tf32=True, a_col_major=a_col_major, sm_count=132)
         assert p["config"] == "128x192_k128B_2wg_s4" and "96 tiles of 128x192 in 1 wave" in p["reason"], p
         assert p["split_k"] == 1 and p["last_wave_split"] == (0, 0), p
+    for dtype in (torch.bfloat16, torch.float16):
+        for k in (1024, 1536, 4096):
+            p = tiledmm.plan(1536, 1536, k, dtype, sm_count=132)
+            assert p["config"] == "128x144_ct_k128B_2wg_s5" and p["c_transposed"], p
+            assert "132 tiles of 144 rows x 128 columns, computed as C^T" in p["reason"], p
+            assert p["split_k"] == 1 and p["last_wave_split"] == (0, 0), p
+    # Not where its tiles would take a second wave (1664^2: 156 of them), nor where 128x128
+    # tiles fit one (1408^2: 121), nor where A's lines sit off their sectors (K = 1000 bf16),
+    # which 128x192 reads by row classes.
+    p = tiledmm.plan(1540, 1530, 1000, torch.bfloat16, a_off_sectors=True, sm_count=132)
+    assert p["config"] == "128x192_k128B_2wg_s4", p
+    assert tiledmm.plan(1664, 1664, 1664, torch.bfloat16, sm_count=132)["config"] == "128x192_k128B_2wg_s4"
+    assert tiledmm.plan(1408, 1408, 1408, torch.bfloat16, sm_count=132)["config"] == "128x128_k128B_2wg_s6"
     # A tie in waves (two of 128x192 against three of 128x128) goes to 128x192 only with its
     # last wave full: 1536x4096 (264 tiles: 2 x 132), not 2176^3 (204: 72 in the second).
     p = tiledmm.plan(1536, 4096, 4096, torch.bfloat16, sm_count=132)

@@ -381,12 +381,13 @@ int64_t c_transposed_tiles(const GemmShape& s, const WgmmaTile& t) {
 // other operand, and takes the tiles that pad least, split-K spreading it over the SMs.
 constexpr double kSquareTileCost = 0.54;  // a 128x128 tile's time, in 128x256 tiles (measured, above)
 
-// The wave model's time of a wgmma config, in wave-times of 128x256 tiles. 128x192, 128x64
-// and 64x64: by area, with 128x128's overhead (0.54 for half the area, 0.81 for 128x192); a
-// wave is blocks_per_sm tiles per SM.
+// The wave model's time of a wgmma config, in wave-times of 128x256 tiles. 128x192, 128x64,
+// 64x64 and the C^T configs: by area, with 128x128's overhead (0.54 for half the area, 0.81
+// for 128x192); a wave is blocks_per_sm tiles per SM.
 double wgmma_wave_time(const GemmShape& s, WgmmaConfigId id, const GpuInfo& gpu) {
   const WgmmaTile& t = wgmma_tile(id);
-  const int64_t waves = ceil_div(tile_count(s, t.block_m, t.block_n), int64_t{gpu.sm_count} * t.blocks_per_sm);
+  const int64_t tiles = t.c_transposed ? c_transposed_tiles(s, t) : tile_count(s, t.block_m, t.block_n);
+  const int64_t waves = ceil_div(tiles, int64_t{gpu.sm_count} * t.blocks_per_sm);
   const double wave_time = id == WgmmaConfigId::k128x256
                                ? 1.0
                                : kSquareTileCost * t.block_m * t.block_n / (128.0 * 128.0) * t.blocks_per_sm;
@@ -420,6 +421,7 @@ constexpr WgmmaUnitCost kWgmmaUnitCosts[] = {
     {0.20, 0.012, 2.25, 0},  // 64x32 C^T, whole tiles only (never cut along K; deep K, below)
     {0, 0, 0, 0},            // 64x80 C^T: by rule only (never modeled, never cut along K)
     {0, 0, 0, 0},            // 128x192: by the wave rule only (never modeled: whole tiles at deep K)
+    {0, 0, 0, 0},            // 128x144 C^T: by the wave rule only (never modeled, never cut along K)
 };
 static_assert(sizeof(kWgmmaUnitCosts) / sizeof(kWgmmaUnitCosts[0]) == static_cast<int>(WgmmaConfigId::kCount),
               "one WgmmaUnitCost per WgmmaConfigId");
@@ -575,6 +577,27 @@ WgmmaConfigId pick_few_tile_wgmma_config(const GemmShape& s, const GpuInfo& gpu,
 
 constexpr int64_t kPingPongMaxKBytes = 4096, kPingPongMinTilesPerSm = 6;
 
+// Where 128x128 tiles just overflow a wave (16-bit, A row-major): the 128x144 C^T config,
+// whose tiles (1.125 of 128x128 by area) fill one wave where the 64-wide multiples cannot:
+// 1536^2 makes 132 of them, against 144 of 128x128 (two waves) and 96 of 128x192 (36 SMs
+// idle), as cuBLAS's 192x96 tiles make 128. Whole tiles only (a C^T config splits no last
+// wave), so one wave at most; taken on fewer wave-times than `best_time`, the rules' choice.
+// H100 kernel times against 128x192 by name, 16 such products of 1024-2304 rows and columns
+// x K 1024-4096, bf16 nn and nt, fp16 (bench/NOTES.md, session 48): 1.19-1.24x faster, 0.87x
+// -> 1.05x cuBLAS; 1536^3 14.3 -> 11.8 us (cuBLAS 11.6). Not where A's lines sit off their
+// 32-byte sectors, which the C^T kernel reads in place as its K-major B (row classes serve
+// 128x192): 1540x1530x1000 16.6 us against 15.1.
+std::optional<WgmmaConfigId> wave_filling_c_transposed(const GemmShape& s, double best_time, const GpuInfo& gpu,
+                                                       const Reasons& why) {
+  constexpr WgmmaConfigId kId = WgmmaConfigId::k128x144ct;
+  if (s.dtype == c10::kFloat || s.a_col_major || s.a_lines_off_sectors) return std::nullopt;
+  const WgmmaTile& t = wgmma_tile(kId);
+  const int64_t tiles = c_transposed_tiles(s, t);
+  if (tiles > gpu.sm_count || wgmma_wave_time(s, kId, gpu) >= best_time) return std::nullopt;
+  why.add("but ", tiles, " tiles of ", t.block_n, " rows x ", t.block_m, " columns, computed as C^T, fill one wave");
+  return kId;
+}
+
 // The wgmma tile by the rules below (pick_wgmma_config may then prefer a C^T config).
 WgmmaConfigId pick_wgmma_rule_config(const GemmShape& s, const GpuInfo& gpu, const Reasons& why) {
   auto tiles = [&](WgmmaConfigId id) { return tile_count(s, wgmma_tile(id).block_m, wgmma_tile(id).block_n); };
@@ -648,17 +671,18 @@ WgmmaConfigId pick_wgmma_rule_config(const GemmShape& s, const GpuInfo& gpu, con
     if (3 * mid_waves < 2 * square_waves || (3 * mid_waves == 2 * square_waves && keeps_sms_busy(mid_last_wave, gpu))) {
       best = WgmmaConfigId::k128x192;
     }
-    const double best_time = wgmma_wave_time(s, best, gpu);
+    double best_time = wgmma_wave_time(s, best, gpu);
     // 128x256 only once its own tiles keep the SMs busy (its waves are the longest).
     if (keeps_sms_busy(wide, gpu) && wgmma_wave_time(s, WgmmaConfigId::k128x256, gpu) <= best_time) {
       best = WgmmaConfigId::k128x256;
+      best_time = wgmma_wave_time(s, best, gpu);
     }
     const WgmmaTile& t = wgmma_tile(best);
     const int64_t best_tiles = tiles(best);
     why.add(best_tiles, " tiles of ", t.block_m, "x", t.block_n, " in ", ceil_div(best_tiles, int64_t{gpu.sm_count}),
             " wave(s) on ", gpu.sm_count, " SMs: the fewest wave-times of 128x256 (", wide, " tiles), 128x192 (",
             mid, ") and 128x128 (", square, ")");
-    return best;
+    return wave_filling_c_transposed(s, best_time, gpu, why).value_or(best);
   }
   // Too few 128x128 tiles to keep the SMs busy: the rules below (set at K <= 1024), unless K
   // is deep (>= kDeepKBytes of each row) and the time model (wgmma_modeled_us) finds a tile,

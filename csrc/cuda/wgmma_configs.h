@@ -14,11 +14,13 @@ namespace tiledmm::cuda {
 // SM that the config is built for (its register and shared-memory budget); the persistent
 // grid launches that many per SM.
 // C^T configs (`c_transposed`, 16-bit types): the kernel computes C^T = B^T A^T, so its
-// tiles are block_m of C's columns (the problem's B, read MN-major or K-major) by block_n of
-// C's rows (the problem's A, read K-major): block_n may then be any multiple of 16, where
-// an MN-major operand's tile spans whole 128-byte swizzle rows (64 of N) and C's output
-// boxes whole 128-byte rows. Narrow tiles in C's rows spread small products over more SMs,
-// each staging fewer bytes per k-tile (bench/NOTES.md, session 41).
+// tiles are block_m of C's columns (the problem's B, read MN-major or K-major; block_m / 64
+// consumers, cooperative) by block_n of C's rows (the problem's A, read K-major): block_n
+// may then be any multiple of 16, where an MN-major operand's tile spans whole 128-byte
+// swizzle rows (64 of N) and C's output boxes whole 128-byte rows. Narrow tiles in C's rows
+// spread small products over more SMs, each staging fewer bytes per k-tile (bench/NOTES.md,
+// session 41); tiles of other widths fill a wave where the 64-multiples do not (128x144:
+// 1536^2 in 132 tiles, against 144 of 128x128 and 96 of 128x192; session 48).
 struct WgmmaTile {
   const char* name;
   int block_m, block_n;
@@ -66,7 +68,8 @@ enum class WgmmaConfigId : int {
   k64x32ct = 5,    // C^T, 1 consumer: 64 of C's columns x 32 of its rows (16 accumulators/thread), 8 stages
   k64x80ct = 6,    // C^T, 1 consumer: 64 of C's columns x 80 of its rows (40 accumulators/thread), 5 stages
   k128x192 = 7,    // 2 consumers of 64x192 (96 accumulators/thread), 4 stages: 2/3 of 128x256's tiles
-  kCount = 8,
+  k128x144ct = 8,  // C^T, 2 consumers: 128 of C's columns x 144 of its rows (72 accumulators/thread), 5 stages
+  kCount = 9,
 };
 
 // Fields: name, block m/n, k boxes (128 bytes of K each), stages, blocks per SM, ping-pong,
@@ -89,6 +92,8 @@ enum class WgmmaConfigId : int {
 //   128x192: 384 threads, 1 block per SM, 4 x 40 KiB stages + 32 KiB of output buffers (a
 //   fifth stage would not fit): where 128x128 tiles just overflow a wave and 128x256 ones
 //   leave SMs idle (1536^3 on 132 SMs: 96 tiles, against 144 and 72).
+//   128x144 C^T: 384 threads, 1 block per SM, 5 x 34 KiB stages (64-deep k-tiles: a sixth
+//   would not fit) + 32 KiB of output buffers (boxes of 48 C rows).
 constexpr WgmmaTile kWgmmaTiles[] = {
     {"128x256_k128B_2wg_s4", 128, 256, 1, 4, 1},
     {"128x128_k128B_2wg_s6", 128, 128, 1, 6, 1},
@@ -98,6 +103,7 @@ constexpr WgmmaTile kWgmmaTiles[] = {
     {"64x32_ct_k256B_1wg_s8", 64, 32, 2, 8, 1, false, true},
     {"64x80_ct_k256B_1wg_s5", 64, 80, 2, 5, 1, false, true},
     {"128x192_k128B_2wg_s4", 128, 192, 1, 4, 1},
+    {"128x144_ct_k128B_2wg_s5", 128, 144, 1, 5, 1, false, true},
 };
 static_assert(sizeof(kWgmmaTiles) / sizeof(kWgmmaTiles[0]) == static_cast<int>(WgmmaConfigId::kCount),
               "one WgmmaTile per WgmmaConfigId");
@@ -127,7 +133,7 @@ constexpr bool all_fit_one_sm() {
 static_assert(all_fit_one_sm(), "a wgmma config's resident blocks must fit in one SM's shared memory and threads");
 constexpr bool c_transposed_tiles_fit() {
   for (const WgmmaTile& t : kWgmmaTiles) {
-    if (t.c_transposed && (t.block_m != 64 || t.ping_pong || t.block_n % 16 != 0 ||
+    if (t.c_transposed && (t.block_m % 64 != 0 || t.ping_pong || t.block_n % 16 != 0 ||
                            t.c_box_rows() * WgmmaTile::kRowBytes > WgmmaTile::kOutputBoxBytes)) {
       return false;
     }
@@ -135,6 +141,6 @@ constexpr bool c_transposed_tiles_fit() {
   return true;
 }
 static_assert(c_transposed_tiles_fit(),
-              "a C^T config: one 64-row consumer slab (C's columns), block_n a multiple of 16, its boxes in a buffer");
+              "a C^T config: 64-row consumer slabs (C's columns), block_n a multiple of 16, its boxes in a buffer");
 
 }  // namespace tiledmm::cuda

@@ -42,6 +42,7 @@ void with_wgmma_config(WgmmaConfigId id, F&& f) {
     case WgmmaConfigId::k128x128pp: f(std::integral_constant<WgmmaConfigId, WgmmaConfigId::k128x128pp>{}); break;
     case WgmmaConfigId::k64x32ct: f(std::integral_constant<WgmmaConfigId, WgmmaConfigId::k64x32ct>{}); break;
     case WgmmaConfigId::k64x80ct: f(std::integral_constant<WgmmaConfigId, WgmmaConfigId::k64x80ct>{}); break;
+    case WgmmaConfigId::k128x144ct: f(std::integral_constant<WgmmaConfigId, WgmmaConfigId::k128x144ct>{}); break;
     default: f(std::integral_constant<WgmmaConfigId, WgmmaConfigId::k128x256>{}); break;
   }
 }
