@@ -126,8 +126,25 @@ def test_wgmma_tile_by_tile_count():
     assert p["config"] == "128x192_k128B_2wg_s4" and "264 tiles" in p["reason"], p
     p = tiledmm.plan(2176, 2176, 2176, torch.bfloat16, sm_count=132)
     assert p["config"] == "128x128_k128B_2wg_s6" and "204)" in p["reason"], p
-    # One wave of 128x128 (100 tiles) stays: 70 of 128x192 would cost more per tile.
-    assert tiledmm.plan(1280, 1280, 1280, torch.bfloat16, sm_count=132)["config"] == "128x128_k128B_2wg_s6"
+    # One wave of 128x128 (100 tiles) stays over 70 of 128x192, which would cost more per
+    # tile; in TF32, or with a column-major A. The 16-bit types with A row-major take the
+    # narrower C^T tiles that fill the wave: 1280^2 120 tiles of 128x112, 1152^2 108 of 128x96
+    # (81 of 128x128), deep K too (session 48).
+    for dtype, a_col_major in [(torch.float32, False), (torch.bfloat16, True)]:
+        p = tiledmm.plan(1280, 1280, 1280, dtype, allow_tf32=True, a_col_major=a_col_major, sm_count=132)
+        assert p["config"] == "128x128_k128B_2wg_s6", p
+    for (m, n, k), config, tiles in [((1280, 1280, 1280), "128x112_ct_k128B_2wg_s6", 120),
+                                     ((1152, 1152, 1152), "128x96_ct_k128B_2wg_s6", 108),
+                                     ((1152, 1152, 4096), "128x96_ct_k128B_2wg_s6", 108),
+                                     ((4096, 384, 2048), "128x96_ct_k128B_2wg_s6", 129)]:
+        for dtype in (torch.bfloat16, torch.float16):
+            p = tiledmm.plan(m, n, k, dtype, sm_count=132)
+            assert p["config"] == config and p["c_transposed"] and p["split_k"] == 1, p
+            assert f"{tiles} tiles of {config.split('x')[1].split('_')[0]} rows x 128 columns" in p["reason"], p
+    # Not where C has more than twice as many columns as rows (their times varied from run to
+    # run), nor over 128x64 tiles (1024^3: 128 of them).
+    assert tiledmm.plan(768, 2048, 2048, torch.bfloat16, sm_count=132)["config"] == "128x128_k128B_2wg_s6"
+    assert tiledmm.plan(1024, 1024, 1024, torch.bfloat16, sm_count=132)["config"] == "128x64_k256B_2wg_s4"
     # 64 tiles of 128x256 for 132 SMs; 128 of 128x128 keep >= 90% of them busy.
     p = tiledmm.plan(2048, 1024, 4096, torch.bfloat16)
     assert p["config"] == "128x128_k128B_2wg_s6" and p["split_k"] == 1
@@ -137,10 +154,12 @@ def test_wgmma_tile_by_tile_count():
     # 96 tiles of 128x128 in one wave (73% of the SMs) beat 192 of 128x64 in two: a small
     # tile's k-tile costs about a 128x128 one's; at K = 2048 and 4096 too, where split-K
     # leaves them whole (at 4096 by the time model: 4 slices' partial sums cost more than the
-    # waves they save), and in TF32 (here C^T: 1024 x 1536 in the kernel).
+    # waves they save), and in TF32 (here C^T: 1024 x 1536 in the kernel). (bfloat16 with a
+    # column-major A: with a row-major one 128 tiles of 128x96 C^T fill the wave, above.)
     for k in (1024, 2048, 4096):
-        p = tiledmm.plan(1536, 1024, k, torch.bfloat16, sm_count=132)
+        p = tiledmm.plan(1536, 1024, k, torch.bfloat16, a_col_major=True, sm_count=132)
         assert p["config"] == "128x128_k128B_2wg_s6" and "in one wave" in p["reason"] and p["split_k"] == 1, p
+        assert tiledmm.plan(1536, 1024, k, torch.bfloat16, sm_count=132)["config"] == "128x96_ct_k128B_2wg_s6"
     p = tiledmm.plan(1536, 1024, 512, torch.float32, allow_tf32=True, sm_count=132)
     assert p["config"] == "128x128_k128B_2wg_s6" and "in one wave" in p["reason"], p
     # With a column-major A (the C^T configs below would copy it): 72 tiles of 128x64; 144 of

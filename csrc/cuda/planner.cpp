@@ -422,6 +422,8 @@ constexpr WgmmaUnitCost kWgmmaUnitCosts[] = {
     {0, 0, 0, 0},            // 64x80 C^T: by rule only (never modeled, never cut along K)
     {0, 0, 0, 0},            // 128x192: by the wave rule only (never modeled: whole tiles at deep K)
     {0, 0, 0, 0},            // 128x144 C^T: by the wave rule only (never modeled, never cut along K)
+    {0, 0, 0, 0},            // 128x96 C^T: likewise
+    {0, 0, 0, 0},            // 128x112 C^T: likewise
 };
 static_assert(sizeof(kWgmmaUnitCosts) / sizeof(kWgmmaUnitCosts[0]) == static_cast<int>(WgmmaConfigId::kCount),
               "one WgmmaUnitCost per WgmmaConfigId");
@@ -577,27 +579,6 @@ WgmmaConfigId pick_few_tile_wgmma_config(const GemmShape& s, const GpuInfo& gpu,
 
 constexpr int64_t kPingPongMaxKBytes = 4096, kPingPongMinTilesPerSm = 6;
 
-// Where 128x128 tiles just overflow a wave (16-bit, A row-major): the 128x144 C^T config,
-// whose tiles (1.125 of 128x128 by area) fill one wave where the 64-wide multiples cannot:
-// 1536^2 makes 132 of them, against 144 of 128x128 (two waves) and 96 of 128x192 (36 SMs
-// idle), as cuBLAS's 192x96 tiles make 128. Whole tiles only (a C^T config splits no last
-// wave), so one wave at most; taken on fewer wave-times than `best_time`, the rules' choice.
-// H100 kernel times against 128x192 by name, 16 such products of 1024-2304 rows and columns
-// x K 1024-4096, bf16 nn and nt, fp16 (bench/NOTES.md, session 48): 1.19-1.24x faster, 0.87x
-// -> 1.05x cuBLAS; 1536^3 14.3 -> 11.8 us (cuBLAS 11.6). Not where A's lines sit off their
-// 32-byte sectors, which the C^T kernel reads in place as its K-major B (row classes serve
-// 128x192): 1540x1530x1000 16.6 us against 15.1.
-std::optional<WgmmaConfigId> wave_filling_c_transposed(const GemmShape& s, double best_time, const GpuInfo& gpu,
-                                                       const Reasons& why) {
-  constexpr WgmmaConfigId kId = WgmmaConfigId::k128x144ct;
-  if (s.dtype == c10::kFloat || s.a_col_major || s.a_lines_off_sectors) return std::nullopt;
-  const WgmmaTile& t = wgmma_tile(kId);
-  const int64_t tiles = c_transposed_tiles(s, t);
-  if (tiles > gpu.sm_count || wgmma_wave_time(s, kId, gpu) >= best_time) return std::nullopt;
-  why.add("but ", tiles, " tiles of ", t.block_n, " rows x ", t.block_m, " columns, computed as C^T, fill one wave");
-  return kId;
-}
-
 // The wgmma tile by the rules below (pick_wgmma_config may then prefer a C^T config).
 WgmmaConfigId pick_wgmma_rule_config(const GemmShape& s, const GpuInfo& gpu, const Reasons& why) {
   auto tiles = [&](WgmmaConfigId id) { return tile_count(s, wgmma_tile(id).block_m, wgmma_tile(id).block_n); };
@@ -671,18 +652,17 @@ WgmmaConfigId pick_wgmma_rule_config(const GemmShape& s, const GpuInfo& gpu, con
     if (3 * mid_waves < 2 * square_waves || (3 * mid_waves == 2 * square_waves && keeps_sms_busy(mid_last_wave, gpu))) {
       best = WgmmaConfigId::k128x192;
     }
-    double best_time = wgmma_wave_time(s, best, gpu);
+    const double best_time = wgmma_wave_time(s, best, gpu);
     // 128x256 only once its own tiles keep the SMs busy (its waves are the longest).
     if (keeps_sms_busy(wide, gpu) && wgmma_wave_time(s, WgmmaConfigId::k128x256, gpu) <= best_time) {
       best = WgmmaConfigId::k128x256;
-      best_time = wgmma_wave_time(s, best, gpu);
     }
     const WgmmaTile& t = wgmma_tile(best);
     const int64_t best_tiles = tiles(best);
     why.add(best_tiles, " tiles of ", t.block_m, "x", t.block_n, " in ", ceil_div(best_tiles, int64_t{gpu.sm_count}),
             " wave(s) on ", gpu.sm_count, " SMs: the fewest wave-times of 128x256 (", wide, " tiles), 128x192 (",
             mid, ") and 128x128 (", square, ")");
-    return wave_filling_c_transposed(s, best_time, gpu, why).value_or(best);
+    return best;
   }
   // Too few 128x128 tiles to keep the SMs busy: the rules below (set at K <= 1024), unless K
   // is deep (>= kDeepKBytes of each row) and the time model (wgmma_modeled_us) finds a tile,
@@ -711,6 +691,50 @@ WgmmaConfigId pick_wgmma_rule_config(const GemmShape& s, const GpuInfo& gpu, con
   if (best != by_rule) {
     why.add("but K ", s.k, " deep: ", tiles(best), " tiles of ", wgmma_tile(best).block_m, "x",
             wgmma_tile(best).block_n, ", modeled ", std::lround(best_us), " us against ", std::lround(rule_us));
+  }
+  return best;
+}
+
+// 16-bit, A row-major, where the rules' tile is a cooperative 128-row one run whole (128x128,
+// 128x192 or 128x256, no split-K): the 128-wide C^T config (96, 112 or 144 of C's rows) of
+// fewest wave-times (by area, wgmma_wave_time) whose tiles fit one wave, if fewer than the
+// rules' tile takes. Widths between the 64-multiples fill a wave where those cannot: 1536^2
+// makes 132 tiles of 128x144, against 144 of 128x128 (two waves) and 96 of 128x192 (36 SMs
+// idle), as cuBLAS's 192x96 tiles make 128; 1152^2 makes 108 of 128x96 (81 of 128x128), 1280^2
+// 120 of 128x112 (100). Whole tiles only (a C^T config splits no last wave), so one wave at
+// most. H100 kernel times against the previous plans by name (bench/NOTES.md, session 48;
+// bf16 nn and nt, fp16, K 1024-4096):
+//   16 products of 1024-2304 rows and columns that take 128x144 (128x192 before): 1.19-1.24x
+//   faster, 0.87x -> 1.05x cuBLAS; 1536^3 14.3 -> 11.8 us (cuBLAS 11.6);
+//   18 products of 384-4096 rows x 384-2048 columns that take 128x96 or 128x112 (128x128
+//   before): 1.08-1.31x faster, 0.89x -> 1.02x cuBLAS (do_bench 1.03-1.13x); 1152^3 8.5 -> 7.5
+//   us (7.2), 1280^3 9.3 -> 8.5 (8.4).
+// Not where C has more than twice as many columns as rows (320-768 rows x 2048-4096 columns):
+// there the C^T tiles' times varied by up to 20% from round to round (768x2048x2048 10.9 and
+// 13.2 us, 128x128 12.5 and 12.6; not explained), 1.06x faster on average, 448x4096x1024
+// slower. Not where A's lines sit off their 32-byte sectors, which a C^T kernel reads in place
+// as its K-major B (the rules' tiles read them by row classes): 1540x1530x1000 16.6 us on
+// 128x144 against 15.1 on 128x192. Not over 128x64 or 64-row tiles, which fill the SMs at
+// smaller sizes (1024^3: 128x64 5.8 us, 128x96 C^T 6.9).
+std::optional<WgmmaConfigId> wave_filling_c_transposed(const GemmShape& s, WgmmaConfigId rule, const GpuInfo& gpu,
+                                                       const Reasons& why) {
+  if (s.dtype == c10::kFloat || s.a_col_major || s.a_lines_off_sectors || s.n > 2 * s.m) return std::nullopt;
+  if (rule != WgmmaConfigId::k128x128 && rule != WgmmaConfigId::k128x192 && rule != WgmmaConfigId::k128x256) {
+    return std::nullopt;
+  }
+  const WgmmaTile& r = wgmma_tile(rule);
+  const int64_t rule_tiles = tile_count(s, r.block_m, r.block_n);
+  if (wgmma_blocks(s, rule, rule_tiles, gpu) != rule_tiles) return std::nullopt;  // split-K or halves
+  std::optional<WgmmaConfigId> best;
+  double best_time = wgmma_wave_time(s, rule, gpu);
+  for (const WgmmaConfigId id : {WgmmaConfigId::k128x96ct, WgmmaConfigId::k128x112ct, WgmmaConfigId::k128x144ct}) {
+    const double time = wgmma_wave_time(s, id, gpu);
+    if (c_transposed_tiles(s, wgmma_tile(id)) <= gpu.sm_count && time < best_time) best = id, best_time = time;
+  }
+  if (best) {
+    const WgmmaTile& t = wgmma_tile(*best);
+    why.add("but ", c_transposed_tiles(s, t), " tiles of ", t.block_n, " rows x ", t.block_m,
+            " columns, computed as C^T, fill one wave on ", gpu.sm_count, " SMs in less time by area");
   }
   return best;
 }
@@ -842,6 +866,7 @@ WgmmaConfigId deep_k_wide_rows(const GemmShape& s, WgmmaConfigId chosen, const G
 WgmmaConfigId pick_wgmma_config(const GemmShape& s, const GpuInfo& gpu, const Reasons& why) {
   const WgmmaConfigId rule = pick_wgmma_rule_config(s, gpu, why);
   if (const std::optional<WgmmaConfigId> narrow_m = narrow_m_c_transposed_config(s, gpu, why)) return *narrow_m;
+  if (const std::optional<WgmmaConfigId> filling = wave_filling_c_transposed(s, rule, gpu, why)) return *filling;
   if (has_deep_k(s)) {
     const std::optional<WgmmaConfigId> c_transposed = deep_k_c_transposed_config(s, rule, gpu, why);
     return c_transposed ? *c_transposed : deep_k_wide_rows(s, rule, gpu, why);

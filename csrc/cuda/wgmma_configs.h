@@ -69,7 +69,9 @@ enum class WgmmaConfigId : int {
   k64x80ct = 6,    // C^T, 1 consumer: 64 of C's columns x 80 of its rows (40 accumulators/thread), 5 stages
   k128x192 = 7,    // 2 consumers of 64x192 (96 accumulators/thread), 4 stages: 2/3 of 128x256's tiles
   k128x144ct = 8,  // C^T, 2 consumers: 128 of C's columns x 144 of its rows (72 accumulators/thread), 5 stages
-  kCount = 9,
+  k128x96ct = 9,   // C^T, 2 consumers: 128 of C's columns x 96 of its rows (48 accumulators/thread), 6 stages
+  k128x112ct = 10, // C^T, 2 consumers: 128 of C's columns x 112 of its rows (56 accumulators/thread), 6 stages
+  kCount = 11,
 };
 
 // Fields: name, block m/n, k boxes (128 bytes of K each), stages, blocks per SM, ping-pong,
@@ -92,8 +94,9 @@ enum class WgmmaConfigId : int {
 //   128x192: 384 threads, 1 block per SM, 4 x 40 KiB stages + 32 KiB of output buffers (a
 //   fifth stage would not fit): where 128x128 tiles just overflow a wave and 128x256 ones
 //   leave SMs idle (1536^3 on 132 SMs: 96 tiles, against 144 and 72).
-//   128x144 C^T: 384 threads, 1 block per SM, 5 x 34 KiB stages (64-deep k-tiles: a sixth
-//   would not fit) + 32 KiB of output buffers (boxes of 48 C rows).
+//   128x144, 128x112 and 128x96 C^T: 384 threads, 1 block per SM, 5 x 34 KiB, 6 x 30 KiB and
+//   6 x 28 KiB stages (64-deep k-tiles: one more would not fit) + 32 KiB of output buffers
+//   (boxes of 48, 56 and 48 C rows).
 constexpr WgmmaTile kWgmmaTiles[] = {
     {"128x256_k128B_2wg_s4", 128, 256, 1, 4, 1},
     {"128x128_k128B_2wg_s6", 128, 128, 1, 6, 1},
@@ -104,6 +107,8 @@ constexpr WgmmaTile kWgmmaTiles[] = {
     {"64x80_ct_k256B_1wg_s5", 64, 80, 2, 5, 1, false, true},
     {"128x192_k128B_2wg_s4", 128, 192, 1, 4, 1},
     {"128x144_ct_k128B_2wg_s5", 128, 144, 1, 5, 1, false, true},
+    {"128x96_ct_k128B_2wg_s6", 128, 96, 1, 6, 1, false, true},
+    {"128x112_ct_k128B_2wg_s6", 128, 112, 1, 6, 1, false, true},
 };
 static_assert(sizeof(kWgmmaTiles) / sizeof(kWgmmaTiles[0]) == static_cast<int>(WgmmaConfigId::kCount),
               "one WgmmaTile per WgmmaConfigId");

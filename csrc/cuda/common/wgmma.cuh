@@ -1,7 +1,7 @@
 // Warpgroup MMA (wgmma, sm_90a) on operands in 128-byte-swizzled shared memory: the
 // matrix descriptors that tell the tensor cores where a tile lies, and one wrapper per
 // instruction shape the `wgmma` family issues (m64 x n{64,128,192,256} x 32 bytes of K, and
-// n{32,80,144} for the 16-bit types' C^T tiles), with both operands in shared memory or (TF32)
+// n{32,80,96,112,144} for the 16-bit types' C^T tiles), with both operands in shared memory or (TF32)
 // A in registers.
 #pragma once
 
@@ -42,6 +42,8 @@ __device__ __forceinline__ uint64_t swizzled_smem_descriptor(const void* tile, u
 #define TILEDMM_ACC32(d, i) \
   TILEDMM_ACC8(d, (i) + 0), TILEDMM_ACC8(d, (i) + 8), TILEDMM_ACC8(d, (i) + 16), TILEDMM_ACC8(d, (i) + 24)
 #define TILEDMM_ACC64(d, i) TILEDMM_ACC32(d, (i) + 0), TILEDMM_ACC32(d, (i) + 32)
+#define TILEDMM_ACC48(d) TILEDMM_ACC32(d, 0), TILEDMM_ACC16(d, 32)
+#define TILEDMM_ACC56(d) TILEDMM_ACC48(d), TILEDMM_ACC8(d, 48)
 #define TILEDMM_ACC72(d) TILEDMM_ACC64(d, 0), TILEDMM_ACC8(d, 64)
 #define TILEDMM_ACC96(d) TILEDMM_ACC64(d, 0), TILEDMM_ACC32(d, 64)
 #define TILEDMM_ACC128(d) TILEDMM_ACC64(d, 0), TILEDMM_ACC64(d, 64)
@@ -58,6 +60,15 @@ __device__ __forceinline__ uint64_t swizzled_smem_descriptor(const void* tile, u
   "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, " \
   "%32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, " \
   "%48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63"
+#define TILEDMM_REGS48 \
+  "%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, " \
+  "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, " \
+  "%32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47"
+#define TILEDMM_REGS56 \
+  "%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, " \
+  "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, " \
+  "%32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, " \
+  "%48, %49, %50, %51, %52, %53, %54, %55"
 #define TILEDMM_REGS72 \
   "%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, " \
   "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, " \
@@ -89,14 +100,14 @@ __device__ __forceinline__ uint64_t swizzled_smem_descriptor(const void* tile, u
   " {" regs "}, " a ", " b ", p, 1, 1" transposes ";\n}\n"
 #define TILEDMM_WGMMA_INPUTS "l"(desc_a), "l"(desc_b), "r"(scale_d), "n"(kTransA), "n"(kTransB)
 
-// T: c10::BFloat16, c10::Half, or float (computed as TF32). kN: 64, 128, 192 or 256; 32, 80
-// or 144 for the 16-bit types.
+// T: c10::BFloat16, c10::Half, or float (computed as TF32). kN: 64, 128, 192 or 256; 32, 80,
+// 96, 112 or 144 for the 16-bit types.
 template <typename T, int kN, int kTransA, int kTransB>
 __device__ __forceinline__ void wgmma_async(float (&d)[kN / 2], uint64_t desc_a, uint64_t desc_b,
                                             int scale_d) {
   constexpr bool kTf32 = std::is_same_v<T, float>;
-  static_assert(kN == 64 || kN == 128 || kN == 192 || kN == 256 || (!kTf32 && (kN == 32 || kN == 80 || kN == 144)),
-                "wgmma_async: N is 64, 128, 192 or 256, or 32, 80 or 144 for 16-bit types");
+  static_assert(kN == 64 || kN == 128 || kN == 192 || kN == 256 || (!kTf32 && (kN == 32 || kN == 80 || kN == 96 || kN == 112 || kN == 144)),
+                "wgmma_async: N is 64, 128, 192 or 256, or 32, 80, 96, 112 or 144 for 16-bit types");
   static_assert(!kTf32 || (kTransA == 0 && kTransB == 0), "TF32 wgmma reads K-major operands only");
 #ifdef TILEDMM_SM90A_DEVICE
   if constexpr (kN == 32) {
@@ -114,6 +125,22 @@ __device__ __forceinline__ void wgmma_async(float (&d)[kN / 2], uint64_t desc_a,
     } else {
       asm volatile(TILEDMM_WGMMA("m64n80k16.f32.f16.f16", TILEDMM_REGS40, "%40", "%41", "%42", ", %43, %44")
                    : TILEDMM_ACC40(d, 0) : TILEDMM_WGMMA_INPUTS);
+    }
+  } else if constexpr (kN == 96) {
+    if constexpr (std::is_same_v<T, c10::BFloat16>) {
+      asm volatile(TILEDMM_WGMMA("m64n96k16.f32.bf16.bf16", TILEDMM_REGS48, "%48", "%49", "%50", ", %51, %52")
+                   : TILEDMM_ACC48(d) : TILEDMM_WGMMA_INPUTS);
+    } else {
+      asm volatile(TILEDMM_WGMMA("m64n96k16.f32.f16.f16", TILEDMM_REGS48, "%48", "%49", "%50", ", %51, %52")
+                   : TILEDMM_ACC48(d) : TILEDMM_WGMMA_INPUTS);
+    }
+  } else if constexpr (kN == 112) {
+    if constexpr (std::is_same_v<T, c10::BFloat16>) {
+      asm volatile(TILEDMM_WGMMA("m64n112k16.f32.bf16.bf16", TILEDMM_REGS56, "%56", "%57", "%58", ", %59, %60")
+                   : TILEDMM_ACC56(d) : TILEDMM_WGMMA_INPUTS);
+    } else {
+      asm volatile(TILEDMM_WGMMA("m64n112k16.f32.f16.f16", TILEDMM_REGS56, "%56", "%57", "%58", ", %59, %60")
+                   : TILEDMM_ACC56(d) : TILEDMM_WGMMA_INPUTS);
     }
   } else if constexpr (kN == 144) {
     if constexpr (std::is_same_v<T, c10::BFloat16>) {
@@ -210,6 +237,8 @@ __device__ __forceinline__ void wgmma_tf32_register_a_async(float (&d)[kN / 2], 
 #undef TILEDMM_REGS128
 #undef TILEDMM_REGS96
 #undef TILEDMM_REGS72
+#undef TILEDMM_REGS56
+#undef TILEDMM_REGS48
 #undef TILEDMM_REGS64
 #undef TILEDMM_REGS32
 #undef TILEDMM_REGS40
@@ -217,6 +246,8 @@ __device__ __forceinline__ void wgmma_tf32_register_a_async(float (&d)[kN / 2], 
 #undef TILEDMM_ACC128
 #undef TILEDMM_ACC96
 #undef TILEDMM_ACC72
+#undef TILEDMM_ACC56
+#undef TILEDMM_ACC48
 #undef TILEDMM_ACC64
 #undef TILEDMM_ACC32
 #undef TILEDMM_ACC40

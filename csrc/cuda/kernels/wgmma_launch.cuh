@@ -43,6 +43,8 @@ void with_wgmma_config(WgmmaConfigId id, F&& f) {
     case WgmmaConfigId::k64x32ct: f(std::integral_constant<WgmmaConfigId, WgmmaConfigId::k64x32ct>{}); break;
     case WgmmaConfigId::k64x80ct: f(std::integral_constant<WgmmaConfigId, WgmmaConfigId::k64x80ct>{}); break;
     case WgmmaConfigId::k128x144ct: f(std::integral_constant<WgmmaConfigId, WgmmaConfigId::k128x144ct>{}); break;
+    case WgmmaConfigId::k128x96ct: f(std::integral_constant<WgmmaConfigId, WgmmaConfigId::k128x96ct>{}); break;
+    case WgmmaConfigId::k128x112ct: f(std::integral_constant<WgmmaConfigId, WgmmaConfigId::k128x112ct>{}); break;
     default: f(std::integral_constant<WgmmaConfigId, WgmmaConfigId::k128x256>{}); break;
   }
 }
