@@ -142,18 +142,19 @@ def test_every_tile_config_cuda(dtype, shape):
 def test_wgmma_wave_rule_plans(dtype, monkeypatch):
     # Products the planner runs on 128x192 tiles (between two waves of 128x128 and too few
     # 128x256 tiles) or, 16-bit with A row-major, on 128-wide C^T tiles where those fill one
-    # wave (K = 1008: A's lines on their sectors); ragged ones included, each layout of B;
-    # float32 as TF32 (C^T with a row-major B; 128x128 tiles where C^T ones would fill a wave).
+    # wave (A's lines on their sectors, B's rows 16-byte aligned: read in place); ragged ones
+    # included, each layout of B; float32 as TF32 (C^T with a row-major B; 128x128 tiles where
+    # C^T ones would fill a wave).
     monkeypatch.setattr(torch.backends.cuda.matmul, "allow_tf32", dtype == torch.float32)
     sixteen_bit = dtype != torch.float32
     def wave_filling(c_transposed, tf32):
         return c_transposed if sixteen_bit else tf32
     for (m, n, k), config in [
             ((1536, 1536, 1536), wave_filling("128x144_ct_k128B_2wg_s5", "128x192_k128B_2wg_s4")),
-            ((1540, 1530, 1008), wave_filling("128x144_ct_k128B_2wg_s5", "128x192_k128B_2wg_s4")),
+            ((1540, 1528, 1008), wave_filling("128x144_ct_k128B_2wg_s5", "128x192_k128B_2wg_s4")),
             ((1536, 4096, 520), "128x192_k128B_2wg_s4"),
-            ((1150, 1149, 1104), wave_filling("128x96_ct_k128B_2wg_s6", "128x128_k128B_2wg_s6")),
-            ((1279, 1270, 704), wave_filling("128x112_ct_k128B_2wg_s6", "128x128_k128B_2wg_s6"))]:
+            ((1150, 1144, 1104), wave_filling("128x96_ct_k128B_2wg_s6", "128x128_k128B_2wg_s6")),
+            ((1279, 1272, 704), wave_filling("128x112_ct_k128B_2wg_s6", "128x128_k128B_2wg_s6"))]:
         for layout_b in LAYOUTS:
             p = tiledmm.plan(m, n, k, dtype, b_col_major=layout_b == "col", allow_tf32=True, sm_count=132)
             assert p["config"] == config, p

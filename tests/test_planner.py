@@ -118,6 +118,8 @@ def test_wgmma_tile_by_tile_count():
     # which 128x192 reads by row classes.
     p = tiledmm.plan(1540, 1530, 1000, torch.bfloat16, a_off_sectors=True, sm_count=132)
     assert p["config"] == "128x192_k128B_2wg_s4", p
+    # Nor where B is copied (TMA cannot read it in place).
+    assert tiledmm.plan(1536, 1536, 1536, torch.bfloat16, b_aligned=False, sm_count=132)["config"] == "128x192_k128B_2wg_s4"
     assert tiledmm.plan(1664, 1664, 1664, torch.bfloat16, sm_count=132)["config"] == "128x192_k128B_2wg_s4"
     assert tiledmm.plan(1408, 1408, 1408, torch.bfloat16, sm_count=132)["config"] == "128x128_k128B_2wg_s6"
     # A tie in waves (two of 128x192 against three of 128x128) goes to 128x192 only with its
@@ -432,15 +434,16 @@ def test_ping_pong_for_many_tiles_of_short_k():
     for layout in [(False, False), (True, True), (False, True), (True, False)]:
         p = tiledmm.plan(8192, 4096, 1024, torch.float16, a_col_major=layout[0], b_col_major=layout[1], sm_count=132)
         assert p["config"] == "128x128_k128B_pingpong_s6", (layout, p)
-    # K deeper than 4 KB, fewer than 6 tiles per SM, TF32, or an operand TMA cannot read in
-    # place: the cooperative tiles.
+    # Operands TMA cannot read in place too, copied first (session 48: 6 of 8 such products
+    # faster than on the cooperative tiles).
+    for aligned in [dict(a_aligned=False), dict(b_aligned=False)]:
+        assert tiledmm.plan(4096, 4096, 2048, torch.bfloat16, sm_count=132, **aligned)["config"] == \
+            "128x128_k128B_pingpong_s6", aligned
+    # K deeper than 4 KB, fewer than 6 tiles per SM, or TF32: the cooperative tiles.
     assert tiledmm.plan(4096, 4096, 2056, torch.bfloat16, sm_count=132)["config"] == "128x256_k128B_2wg_s4"
     assert tiledmm.plan(2048, 4096, 2048, torch.bfloat16, sm_count=132)["config"] == "128x256_k128B_2wg_s4"
     assert tiledmm.plan(4096, 4096, 1024, torch.float32, sm_count=132, allow_tf32=True)["config"] == \
         "128x256_k128B_2wg_s4"
-    for aligned in [dict(a_aligned=False), dict(b_aligned=False)]:
-        assert tiledmm.plan(4096, 4096, 2048, torch.bfloat16, sm_count=132, **aligned)["config"] == \
-            "128x256_k128B_2wg_s4", aligned
     # The same product on a GPU of more SMs has fewer tiles per SM.
     assert tiledmm.plan(4096, 4096, 2048, torch.bfloat16, sm_count=200)["config"] == "128x256_k128B_2wg_s4"
 

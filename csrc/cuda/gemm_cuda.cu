@@ -132,14 +132,16 @@ at::Tensor run_cuda(const GemmProblem& p, const at::Tensor& a) {
     check_compute_capability(split_kernel_spec(p.kernel).first, prop, a.device().index());
   }
   GemmShape shape{p.m, p.n, p.k, p.dtype, p.a.col_major, p.b.col_major, tf32_allowed()};
-  // Only TF32 with a row-major B reads the operands' TMA alignment (its orientation choice):
-  // other calls skip the check.
-  if (shape.allow_tf32 && wgmma_computes_c_transposed(p.dtype == c10::kFloat, p.b.col_major)) {
-    // (The B copy of rows off sectors, operand_workspace.h, is not counted here.)
+  // The operands' TMA alignment: read by TF32 with a row-major B (its orientation choice) and
+  // by the 16-bit types' tile rules (ping-pong and the wave-filling C^T configs take operands
+  // TMA reads in place; the C^T configs, A's lines on their sectors). float32 otherwise skips
+  // the check. (The B copy of rows off sectors, operand_workspace.h, is not counted here.)
+  const bool sixteen_bit = p.dtype != c10::kFloat;
+  if (sixteen_bit || (shape.allow_tf32 && wgmma_computes_c_transposed(p.dtype == c10::kFloat, p.b.col_major))) {
     shape.a_tma_aligned = tma_reads_in_place(p.a, c10::elementSize(p.dtype), /*whole_sectors=*/false);
     shape.b_tma_aligned = tma_reads_in_place(p.b, c10::elementSize(p.dtype), /*whole_sectors=*/false);
   }
-  if (p.dtype != c10::kFloat) {
+  if (sixteen_bit) {
     shape.a_lines_off_sectors = tma_reads_off_sectors(p.a, c10::elementSize(p.dtype));
     shape.b_lines_off_sectors = tma_reads_off_sectors(p.b, c10::elementSize(p.dtype));
   }

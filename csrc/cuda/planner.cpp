@@ -625,12 +625,14 @@ WgmmaConfigId pick_wgmma_rule_config(const GemmShape& s, const GpuInfo& gpu, con
   // management 8192x4096x4096 ran in 2% fewer cycles at a 5.5% lower SM clock (1.54 against
   // 1.63 GHz), and fp16 loses there too (session 39). Below ~6 tiles per SM the turns leave
   // the tensor cores idle at the ends of a block's schedule (2048x4096x4096, 3.9 per SM: 93.8
-  // against 91.7 us; bench/NOTES.md, session 38). TF32 has no ping-pong kernel;
-  // operands TMA cannot read in place keep the tiles their copies and row classes were tuned
-  // for (the ping-pong kernel reads neither by row classes).
+  // against 91.7 us; bench/NOTES.md, session 38). TF32 has no ping-pong kernel. Operands TMA
+  // cannot read in place take it too, copied first: against the cooperative tiles the rules
+  // would give them, H100 bf16/fp16 kernel times (session 48) 4097x4096x1023 52.8 against 59.5
+  // us, 4096x4097x1024 64.0 against 71.2, 8192x8191x1024 226.7 against 244.4, faster in 6 of 8
+  // (0.97x geomean for the cooperative tiles), slower at 5000x5000x1500 (155.2 against 136.0,
+  // a split last wave) and 8192x8192x1999 nt (412.6 against 404.3).
   const int64_t k_bytes = s.k * static_cast<int64_t>(c10::elementSize(s.dtype));
-  if (s.dtype != c10::kFloat && s.a_tma_aligned && s.b_tma_aligned && k_bytes <= kPingPongMaxKBytes &&
-      square >= kPingPongMinTilesPerSm * gpu.sm_count) {
+  if (s.dtype != c10::kFloat && k_bytes <= kPingPongMaxKBytes && square >= kPingPongMinTilesPerSm * gpu.sm_count) {
     why.add(square, " tiles of 128x128 (", square / gpu.sm_count, " per SM) and K of ", k_bytes,
             " bytes per row: ping-pong consumers, each tile's epilogue under the other's MMAs");
     return WgmmaConfigId::k128x128pp;
@@ -695,8 +697,8 @@ WgmmaConfigId pick_wgmma_rule_config(const GemmShape& s, const GpuInfo& gpu, con
   return best;
 }
 
-// 16-bit, A row-major, where the rules' tile is a cooperative 128-row one run whole (128x128,
-// 128x192 or 128x256, no split-K): the 128-wide C^T config (96, 112 or 144 of C's rows) of
+// 16-bit, A row-major and B read in place, where the rules' tile is a cooperative 128-row one
+// run whole (128x128, 128x192 or 128x256, no split-K): the 128-wide C^T config (96, 112 or 144 of C's rows) of
 // fewest wave-times (by area, wgmma_wave_time) whose tiles fit one wave, if fewer than the
 // rules' tile takes. Widths between the 64-multiples fill a wave where those cannot: 1536^2
 // makes 132 tiles of 128x144, against 144 of 128x128 (two waves) and 96 of 128x192 (36 SMs
@@ -714,11 +716,16 @@ WgmmaConfigId pick_wgmma_rule_config(const GemmShape& s, const GpuInfo& gpu, con
 // 13.2 us, 128x128 12.5 and 12.6; not explained), 1.06x faster on average, 448x4096x1024
 // slower. Not where A's lines sit off their 32-byte sectors, which a C^T kernel reads in place
 // as its K-major B (the rules' tiles read them by row classes): 1540x1530x1000 16.6 us on
-// 128x144 against 15.1 on 128x192. Not over 128x64 or 64-row tiles, which fill the SMs at
-// smaller sizes (1024^3: 128x64 5.8 us, 128x96 C^T 6.9).
+// 128x144 against 15.1 on 128x192. Not where B must be copied (TMA cannot read it in place):
+// of 28 changed plans drawn from random products of 1000-2400 rows and columns, the 20 with B
+// in place ran 0.99-1.20x as fast (1.10x geomean), the 8 with B copied 0.89-1.09x, 4 of them
+// slower (1499x1146x2544 nn 23.6 us against 21.1; not explained). Not over 128x64 or 64-row
+// tiles, which fill the SMs at smaller sizes (1024^3: 128x64 5.8 us, 128x96 C^T 6.9).
 std::optional<WgmmaConfigId> wave_filling_c_transposed(const GemmShape& s, WgmmaConfigId rule, const GpuInfo& gpu,
                                                        const Reasons& why) {
-  if (s.dtype == c10::kFloat || s.a_col_major || s.a_lines_off_sectors || s.n > 2 * s.m) return std::nullopt;
+  if (s.dtype == c10::kFloat || s.a_col_major || s.a_lines_off_sectors || !s.b_tma_aligned || s.n > 2 * s.m) {
+    return std::nullopt;
+  }
   if (rule != WgmmaConfigId::k128x128 && rule != WgmmaConfigId::k128x192 && rule != WgmmaConfigId::k128x256) {
     return std::nullopt;
   }
