@@ -66,12 +66,12 @@ def plan(m: int, n: int, k: int, dtype: torch.dtype = torch.float32, *,
     aligned, so TMA reads it in place (``wgmma`` copies it otherwise, or in 16-bit types
     with both operands row-major and 128x256 tiles reads A by row classes; from 1,536 rows of
     its C or 2048^3 of work on it also copies a B whose rows start 16 bytes into a 32-byte
-    sector, which does not change the plan); an operand TMA cannot read in place also keeps
-    ``wgmma`` off its ping-pong config.
+    sector, which does not change the plan); a B TMA cannot read in place also keeps 16-bit
+    products off the 128-wide C^T configs, and TF32 weighs the copies in its orientation.
     ``a_off_sectors`` / ``b_off_sectors``: a 16-bit operand TMA reads in place whose lines
     do not all start on 32-byte boundaries (a leading dimension of 8 mod 16 elements, such
-    as a contiguous operand with 1000 elements per line), which ``wgmma`` reads more slowly;
-    a gemm call sees both from its operands.
+    as a contiguous operand with 1000 elements per line), which ``wgmma`` reads more slowly.
+    A gemm call sees all four from its operands.
     Returns ``{"kernel": ..., "config": ..., "reason": ..., "split_k": ..., "c_transposed": ...,
     "last_wave_split": ..., "row_tail": ...}``, where ``split_k`` is the number of K slices
     per output tile (1: no split-K), ``c_transposed`` says the kernel computes C^T = B^T A^T

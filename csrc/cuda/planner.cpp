@@ -698,9 +698,9 @@ WgmmaConfigId pick_wgmma_rule_config(const GemmShape& s, const GpuInfo& gpu, con
 }
 
 // 16-bit, A row-major and B read in place, where the rules' tile is a cooperative 128-row one
-// run whole (128x128, 128x192 or 128x256, no split-K): the 128-wide C^T config (96, 112 or 144 of C's rows) of
-// fewest wave-times (by area, wgmma_wave_time) whose tiles fit one wave, if fewer than the
-// rules' tile takes. Widths between the 64-multiples fill a wave where those cannot: 1536^2
+// run whole (128x128, 128x192 or 128x256, no split-K): the 128-wide C^T config (96, 112 or
+// 144 of C's rows) of fewest wave-times (by area, wgmma_wave_time) whose tiles fit one wave,
+// if fewer than the rules' tile takes. Widths between the 64-multiples fill a wave where those cannot: 1536^2
 // makes 132 tiles of 128x144, against 144 of 128x128 (two waves) and 96 of 128x192 (36 SMs
 // idle), as cuBLAS's 192x96 tiles make 128; 1152^2 makes 108 of 128x96 (81 of 128x128), 1280^2
 // 120 of 128x112 (100). Whole tiles only (a C^T config splits no last wave), so one wave at
@@ -729,20 +729,20 @@ std::optional<WgmmaConfigId> wave_filling_c_transposed(const GemmShape& s, Wgmma
   if (rule != WgmmaConfigId::k128x128 && rule != WgmmaConfigId::k128x192 && rule != WgmmaConfigId::k128x256) {
     return std::nullopt;
   }
-  const WgmmaTile& r = wgmma_tile(rule);
-  const int64_t rule_tiles = tile_count(s, r.block_m, r.block_n);
-  if (wgmma_blocks(s, rule, rule_tiles, gpu) != rule_tiles) return std::nullopt;  // split-K or halves
   std::optional<WgmmaConfigId> best;
   double best_time = wgmma_wave_time(s, rule, gpu);
   for (const WgmmaConfigId id : {WgmmaConfigId::k128x96ct, WgmmaConfigId::k128x112ct, WgmmaConfigId::k128x144ct}) {
     const double time = wgmma_wave_time(s, id, gpu);
     if (c_transposed_tiles(s, wgmma_tile(id)) <= gpu.sm_count && time < best_time) best = id, best_time = time;
   }
-  if (best) {
-    const WgmmaTile& t = wgmma_tile(*best);
-    why.add("but ", c_transposed_tiles(s, t), " tiles of ", t.block_n, " rows x ", t.block_m,
-            " columns, computed as C^T, fill one wave on ", gpu.sm_count, " SMs in less time by area");
-  }
+  if (!best) return std::nullopt;
+  // (Last: the rule's cut along K runs the time model at deep K.)
+  const WgmmaTile& r = wgmma_tile(rule);
+  const int64_t rule_tiles = tile_count(s, r.block_m, r.block_n);
+  if (wgmma_blocks(s, rule, rule_tiles, gpu) != rule_tiles) return std::nullopt;  // split-K or halves
+  const WgmmaTile& t = wgmma_tile(*best);
+  why.add("but ", c_transposed_tiles(s, t), " tiles of ", t.block_n, " rows x ", t.block_m,
+          " columns, computed as C^T, fill one wave on ", gpu.sm_count, " SMs in less time by area");
   return best;
 }
 
