@@ -100,99 +100,63 @@ __device__ __forceinline__ uint64_t swizzled_smem_descriptor(const void* tile, u
   " {" regs "}, " a ", " b ", p, 1, 1" transposes ";\n}\n"
 #define TILEDMM_WGMMA_INPUTS "l"(desc_a), "l"(desc_b), "r"(scale_d), "n"(kTransA), "n"(kTransB)
 
+// One 16-bit wgmma of N = n (a string) with its accumulator registers: bfloat16 or float16 by T.
+#define TILEDMM_WGMMA_16BIT(n, regs, acc, a, b, scale, transposes)                                      \
+  if constexpr (std::is_same_v<T, c10::BFloat16>) {                                                     \
+    asm volatile(TILEDMM_WGMMA("m64n" n "k16.f32.bf16.bf16", regs, a, b, scale, transposes)             \
+                 : acc : TILEDMM_WGMMA_INPUTS);                                                         \
+  } else {                                                                                              \
+    asm volatile(TILEDMM_WGMMA("m64n" n "k16.f32.f16.f16", regs, a, b, scale, transposes)               \
+                 : acc : TILEDMM_WGMMA_INPUTS);                                                         \
+  }
+// One TF32 wgmma (k8, no transpose flags).
+#define TILEDMM_WGMMA_TF32(n, regs, acc, a, b, scale) \
+  asm volatile(TILEDMM_WGMMA("m64n" n "k8.f32.tf32.tf32", regs, a, b, scale, "") : acc : TILEDMM_WGMMA_INPUTS);
+
 // T: c10::BFloat16, c10::Half, or float (computed as TF32). kN: 64, 128, 192 or 256; 32, 80,
 // 96, 112 or 144 for the 16-bit types.
 template <typename T, int kN, int kTransA, int kTransB>
 __device__ __forceinline__ void wgmma_async(float (&d)[kN / 2], uint64_t desc_a, uint64_t desc_b,
                                             int scale_d) {
   constexpr bool kTf32 = std::is_same_v<T, float>;
-  static_assert(kN == 64 || kN == 128 || kN == 192 || kN == 256 || (!kTf32 && (kN == 32 || kN == 80 || kN == 96 || kN == 112 || kN == 144)),
+  static_assert(kN == 64 || kN == 128 || kN == 192 || kN == 256 ||
+                    (!kTf32 && (kN == 32 || kN == 80 || kN == 96 || kN == 112 || kN == 144)),
                 "wgmma_async: N is 64, 128, 192 or 256, or 32, 80, 96, 112 or 144 for 16-bit types");
   static_assert(!kTf32 || (kTransA == 0 && kTransB == 0), "TF32 wgmma reads K-major operands only");
 #ifdef TILEDMM_SM90A_DEVICE
   if constexpr (kN == 32) {
-    if constexpr (std::is_same_v<T, c10::BFloat16>) {
-      asm volatile(TILEDMM_WGMMA("m64n32k16.f32.bf16.bf16", TILEDMM_REGS16, "%16", "%17", "%18", ", %19, %20")
-                   : TILEDMM_ACC16(d, 0) : TILEDMM_WGMMA_INPUTS);
-    } else {
-      asm volatile(TILEDMM_WGMMA("m64n32k16.f32.f16.f16", TILEDMM_REGS16, "%16", "%17", "%18", ", %19, %20")
-                   : TILEDMM_ACC16(d, 0) : TILEDMM_WGMMA_INPUTS);
-    }
+    TILEDMM_WGMMA_16BIT("32", TILEDMM_REGS16, TILEDMM_ACC16(d, 0), "%16", "%17", "%18", ", %19, %20")
   } else if constexpr (kN == 80) {
-    if constexpr (std::is_same_v<T, c10::BFloat16>) {
-      asm volatile(TILEDMM_WGMMA("m64n80k16.f32.bf16.bf16", TILEDMM_REGS40, "%40", "%41", "%42", ", %43, %44")
-                   : TILEDMM_ACC40(d, 0) : TILEDMM_WGMMA_INPUTS);
-    } else {
-      asm volatile(TILEDMM_WGMMA("m64n80k16.f32.f16.f16", TILEDMM_REGS40, "%40", "%41", "%42", ", %43, %44")
-                   : TILEDMM_ACC40(d, 0) : TILEDMM_WGMMA_INPUTS);
-    }
+    TILEDMM_WGMMA_16BIT("80", TILEDMM_REGS40, TILEDMM_ACC40(d, 0), "%40", "%41", "%42", ", %43, %44")
   } else if constexpr (kN == 96) {
-    if constexpr (std::is_same_v<T, c10::BFloat16>) {
-      asm volatile(TILEDMM_WGMMA("m64n96k16.f32.bf16.bf16", TILEDMM_REGS48, "%48", "%49", "%50", ", %51, %52")
-                   : TILEDMM_ACC48(d) : TILEDMM_WGMMA_INPUTS);
-    } else {
-      asm volatile(TILEDMM_WGMMA("m64n96k16.f32.f16.f16", TILEDMM_REGS48, "%48", "%49", "%50", ", %51, %52")
-                   : TILEDMM_ACC48(d) : TILEDMM_WGMMA_INPUTS);
-    }
+    TILEDMM_WGMMA_16BIT("96", TILEDMM_REGS48, TILEDMM_ACC48(d), "%48", "%49", "%50", ", %51, %52")
   } else if constexpr (kN == 112) {
-    if constexpr (std::is_same_v<T, c10::BFloat16>) {
-      asm volatile(TILEDMM_WGMMA("m64n112k16.f32.bf16.bf16", TILEDMM_REGS56, "%56", "%57", "%58", ", %59, %60")
-                   : TILEDMM_ACC56(d) : TILEDMM_WGMMA_INPUTS);
-    } else {
-      asm volatile(TILEDMM_WGMMA("m64n112k16.f32.f16.f16", TILEDMM_REGS56, "%56", "%57", "%58", ", %59, %60")
-                   : TILEDMM_ACC56(d) : TILEDMM_WGMMA_INPUTS);
-    }
+    TILEDMM_WGMMA_16BIT("112", TILEDMM_REGS56, TILEDMM_ACC56(d), "%56", "%57", "%58", ", %59, %60")
   } else if constexpr (kN == 144) {
-    if constexpr (std::is_same_v<T, c10::BFloat16>) {
-      asm volatile(TILEDMM_WGMMA("m64n144k16.f32.bf16.bf16", TILEDMM_REGS72, "%72", "%73", "%74", ", %75, %76")
-                   : TILEDMM_ACC72(d) : TILEDMM_WGMMA_INPUTS);
-    } else {
-      asm volatile(TILEDMM_WGMMA("m64n144k16.f32.f16.f16", TILEDMM_REGS72, "%72", "%73", "%74", ", %75, %76")
-                   : TILEDMM_ACC72(d) : TILEDMM_WGMMA_INPUTS);
-    }
+    TILEDMM_WGMMA_16BIT("144", TILEDMM_REGS72, TILEDMM_ACC72(d), "%72", "%73", "%74", ", %75, %76")
   } else if constexpr (kN == 64) {
-    if constexpr (std::is_same_v<T, c10::BFloat16>) {
-      asm volatile(TILEDMM_WGMMA("m64n64k16.f32.bf16.bf16", TILEDMM_REGS32, "%32", "%33", "%34", ", %35, %36")
-                   : TILEDMM_ACC32(d, 0) : TILEDMM_WGMMA_INPUTS);
-    } else if constexpr (std::is_same_v<T, c10::Half>) {
-      asm volatile(TILEDMM_WGMMA("m64n64k16.f32.f16.f16", TILEDMM_REGS32, "%32", "%33", "%34", ", %35, %36")
-                   : TILEDMM_ACC32(d, 0) : TILEDMM_WGMMA_INPUTS);
+    if constexpr (kTf32) {
+      TILEDMM_WGMMA_TF32("64", TILEDMM_REGS32, TILEDMM_ACC32(d, 0), "%32", "%33", "%34")
     } else {
-      asm volatile(TILEDMM_WGMMA("m64n64k8.f32.tf32.tf32", TILEDMM_REGS32, "%32", "%33", "%34", "")
-                   : TILEDMM_ACC32(d, 0) : TILEDMM_WGMMA_INPUTS);
+      TILEDMM_WGMMA_16BIT("64", TILEDMM_REGS32, TILEDMM_ACC32(d, 0), "%32", "%33", "%34", ", %35, %36")
     }
   } else if constexpr (kN == 128) {
-    if constexpr (std::is_same_v<T, c10::BFloat16>) {
-      asm volatile(TILEDMM_WGMMA("m64n128k16.f32.bf16.bf16", TILEDMM_REGS64, "%64", "%65", "%66", ", %67, %68")
-                   : TILEDMM_ACC64(d, 0) : TILEDMM_WGMMA_INPUTS);
-    } else if constexpr (std::is_same_v<T, c10::Half>) {
-      asm volatile(TILEDMM_WGMMA("m64n128k16.f32.f16.f16", TILEDMM_REGS64, "%64", "%65", "%66", ", %67, %68")
-                   : TILEDMM_ACC64(d, 0) : TILEDMM_WGMMA_INPUTS);
+    if constexpr (kTf32) {
+      TILEDMM_WGMMA_TF32("128", TILEDMM_REGS64, TILEDMM_ACC64(d, 0), "%64", "%65", "%66")
     } else {
-      asm volatile(TILEDMM_WGMMA("m64n128k8.f32.tf32.tf32", TILEDMM_REGS64, "%64", "%65", "%66", "")
-                   : TILEDMM_ACC64(d, 0) : TILEDMM_WGMMA_INPUTS);
+      TILEDMM_WGMMA_16BIT("128", TILEDMM_REGS64, TILEDMM_ACC64(d, 0), "%64", "%65", "%66", ", %67, %68")
     }
   } else if constexpr (kN == 192) {
-    if constexpr (std::is_same_v<T, c10::BFloat16>) {
-      asm volatile(TILEDMM_WGMMA("m64n192k16.f32.bf16.bf16", TILEDMM_REGS96, "%96", "%97", "%98", ", %99, %100")
-                   : TILEDMM_ACC96(d) : TILEDMM_WGMMA_INPUTS);
-    } else if constexpr (std::is_same_v<T, c10::Half>) {
-      asm volatile(TILEDMM_WGMMA("m64n192k16.f32.f16.f16", TILEDMM_REGS96, "%96", "%97", "%98", ", %99, %100")
-                   : TILEDMM_ACC96(d) : TILEDMM_WGMMA_INPUTS);
+    if constexpr (kTf32) {
+      TILEDMM_WGMMA_TF32("192", TILEDMM_REGS96, TILEDMM_ACC96(d), "%96", "%97", "%98")
     } else {
-      asm volatile(TILEDMM_WGMMA("m64n192k8.f32.tf32.tf32", TILEDMM_REGS96, "%96", "%97", "%98", "")
-                   : TILEDMM_ACC96(d) : TILEDMM_WGMMA_INPUTS);
+      TILEDMM_WGMMA_16BIT("192", TILEDMM_REGS96, TILEDMM_ACC96(d), "%96", "%97", "%98", ", %99, %100")
     }
   } else {
-    if constexpr (std::is_same_v<T, c10::BFloat16>) {
-      asm volatile(TILEDMM_WGMMA("m64n256k16.f32.bf16.bf16", TILEDMM_REGS128, "%128", "%129", "%130", ", %131, %132")
-                   : TILEDMM_ACC128(d) : TILEDMM_WGMMA_INPUTS);
-    } else if constexpr (std::is_same_v<T, c10::Half>) {
-      asm volatile(TILEDMM_WGMMA("m64n256k16.f32.f16.f16", TILEDMM_REGS128, "%128", "%129", "%130", ", %131, %132")
-                   : TILEDMM_ACC128(d) : TILEDMM_WGMMA_INPUTS);
+    if constexpr (kTf32) {
+      TILEDMM_WGMMA_TF32("256", TILEDMM_REGS128, TILEDMM_ACC128(d), "%128", "%129", "%130")
     } else {
-      asm volatile(TILEDMM_WGMMA("m64n256k8.f32.tf32.tf32", TILEDMM_REGS128, "%128", "%129", "%130", "")
-                   : TILEDMM_ACC128(d) : TILEDMM_WGMMA_INPUTS);
+      TILEDMM_WGMMA_16BIT("256", TILEDMM_REGS128, TILEDMM_ACC128(d), "%128", "%129", "%130", ", %131, %132")
     }
   }
 #else
@@ -233,6 +197,8 @@ __device__ __forceinline__ void wgmma_tf32_register_a_async(float (&d)[kN / 2], 
 
 #undef TILEDMM_WGMMA_RS_INPUTS
 #undef TILEDMM_WGMMA_INPUTS
+#undef TILEDMM_WGMMA_TF32
+#undef TILEDMM_WGMMA_16BIT
 #undef TILEDMM_WGMMA
 #undef TILEDMM_REGS128
 #undef TILEDMM_REGS96
