@@ -368,6 +368,10 @@ int64_t c_transposed_tiles(const GemmShape& s, const WgmmaTile& t) {
   return tile_count(wgmma_kernel_shape(s, /*c_transposed=*/true), t.block_m, t.block_n);
 }
 
+// Whether the C^T configs' rules consider `s`: the configs run the 16-bit types, and read A
+// K-major as their B, so a row-major A in place (a column-major one would be copied first).
+bool c_transposed_configs_apply(const GemmShape& s) { return s.dtype != c10::kFloat && !s.a_col_major; }
+
 // wgmma tile, by waves. A persistent block per SM runs ceil(tiles / SMs) waves of tiles, so
 // a wave that is barely begun costs as much as a full one. 128x256 (the most MMA work per
 // byte staged) once its tiles fill >= 90% of the SMs, unless 128x128 tiles take fewer
@@ -723,7 +727,7 @@ WgmmaConfigId pick_wgmma_rule_config(const GemmShape& s, const GpuInfo& gpu, con
 // tiles, which fill the SMs at smaller sizes (1024^3: 128x64 5.8 us, 128x96 C^T 6.9).
 std::optional<WgmmaConfigId> wave_filling_c_transposed(const GemmShape& s, WgmmaConfigId rule, const GpuInfo& gpu,
                                                        const Reasons& why) {
-  if (s.dtype == c10::kFloat || s.a_col_major || s.a_lines_off_sectors || !s.b_tma_aligned || s.n > 2 * s.m) {
+  if (!c_transposed_configs_apply(s) || s.a_lines_off_sectors || !s.b_tma_aligned || s.n > 2 * s.m) {
     return std::nullopt;
   }
   if (rule != WgmmaConfigId::k128x128 && rule != WgmmaConfigId::k128x192 && rule != WgmmaConfigId::k128x256) {
@@ -763,7 +767,7 @@ std::optional<WgmmaConfigId> wave_filling_c_transposed(const GemmShape& s, Wgmma
 // narrow_m_c_transposed_config, 80-row tiles included.) Not for a column-major A, which these
 // kernels would copy first (they read A K-major).
 std::optional<WgmmaConfigId> c_transposed_wave_config(const GemmShape& s, const GpuInfo& gpu) {
-  if (s.dtype == c10::kFloat || s.a_col_major || has_deep_k(s)) return std::nullopt;
+  if (!c_transposed_configs_apply(s) || has_deep_k(s)) return std::nullopt;
   for (const WgmmaConfigId id : {WgmmaConfigId::k64x32ct, WgmmaConfigId::k64x80ct}) {  // narrowest first
     const WgmmaTile& t = wgmma_tile(id);
     if (t.block_n >= 64 && s.m < s.n) break;
@@ -806,7 +810,7 @@ std::optional<WgmmaConfigId> c_transposed_wave_config(const GemmShape& s, const 
 //   0.80x -> 0.90x.
 // Fewer tiles take the rules below, which weigh them against split-K slices.
 std::optional<WgmmaConfigId> narrow_m_c_transposed_config(const GemmShape& s, const GpuInfo& gpu, const Reasons& why) {
-  if (s.dtype == c10::kFloat || s.a_col_major || s.m <= 32 || s.m > 160 || s.n <= s.m) return std::nullopt;
+  if (!c_transposed_configs_apply(s) || s.m <= 32 || s.m > 160 || s.n <= s.m) return std::nullopt;
   const int64_t k_bytes = s.k * static_cast<int64_t>(c10::elementSize(s.dtype));
   const bool two_tile_rows = s.m <= 64;  // of 32 rows; else of 80
   const WgmmaConfigId id = two_tile_rows ? WgmmaConfigId::k64x32ct : WgmmaConfigId::k64x80ct;
@@ -832,7 +836,7 @@ std::optional<WgmmaConfigId> narrow_m_c_transposed_config(const GemmShape& s, co
 // says (256x1024x4096: 11.9-12.2 us, modeled 9.1; not explained), so not there.
 std::optional<WgmmaConfigId> deep_k_c_transposed_config(const GemmShape& s, WgmmaConfigId rule, const GpuInfo& gpu,
                                                         const Reasons& why) {
-  if (s.dtype == c10::kFloat || s.a_col_major || s.m < s.n) return std::nullopt;
+  if (!c_transposed_configs_apply(s) || s.m < s.n) return std::nullopt;
   constexpr WgmmaConfigId kId = WgmmaConfigId::k64x32ct;
   const WgmmaTile& t = wgmma_tile(kId);
   const WgmmaTile& r = wgmma_tile(rule);
