@@ -129,7 +129,7 @@ def test_split_tiles_apply_bias_and_activation_once(activation):
 
 @runs_wgmma
 def test_split_tiles_under_graph_replay():
-    # Each replay zeroes the flags again (a memset node) and hands the sums over anew.
+    # Each replay zeroes the flags again (the clearing kernel) and hands the sums over anew.
     sms = torch.cuda.get_device_properties(0).multi_processor_count
     m, n, k = split_shapes(sms)[0]
     assert wgmma_plan(m, n, k, torch.bfloat16)["last_wave_split"][0] > 0

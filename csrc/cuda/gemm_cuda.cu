@@ -138,12 +138,12 @@ at::Tensor run_cuda(const GemmProblem& p, const at::Tensor& a) {
   // the check. (The B copy of rows off sectors, operand_workspace.h, is not counted here.)
   const bool sixteen_bit = p.dtype != c10::kFloat;
   if (sixteen_bit || (shape.allow_tf32 && wgmma_computes_c_transposed(p.dtype == c10::kFloat, p.b.col_major))) {
-    shape.a_tma_aligned = tma_reads_in_place(p.a, c10::elementSize(p.dtype), /*whole_sectors=*/false);
-    shape.b_tma_aligned = tma_reads_in_place(p.b, c10::elementSize(p.dtype), /*whole_sectors=*/false);
-  }
-  if (sixteen_bit) {
-    shape.a_lines_off_sectors = tma_reads_off_sectors(p.a, c10::elementSize(p.dtype));
-    shape.b_lines_off_sectors = tma_reads_off_sectors(p.b, c10::elementSize(p.dtype));
+    const TmaInPlaceRead a_read = tma_in_place_read(p.a, c10::elementSize(p.dtype));
+    const TmaInPlaceRead b_read = tma_in_place_read(p.b, c10::elementSize(p.dtype));
+    shape.a_tma_aligned = a_read.in_place;
+    shape.b_tma_aligned = b_read.in_place;
+    shape.a_lines_off_sectors = sixteen_bit && a_read.lines_off_sectors;
+    shape.b_lines_off_sectors = sixteen_bit && b_read.lines_off_sectors;
   }
   const GpuInfo gpu = describe_gpu(prop);
   const cudaStream_t stream = at::cuda::getCurrentCUDAStream(a.device().index());

@@ -24,9 +24,14 @@ bool repack_rows_off_sectors(int64_t m, int64_t n, int64_t k);
 // `whole_sectors` on 32-byte ones.
 bool tma_reads_in_place(const MatrixView& v, int64_t element_size, bool whole_sectors);
 
-// TMA reads `v` in place, but not all of its lines start on 32-byte boundaries (a leading
-// dimension of 8 mod 16 elements in 16-bit types): each such line costs it about two reads.
-bool tma_reads_off_sectors(const MatrixView& v, int64_t element_size);
+// How TMA reads `v` in place, from one look at its alignment: at all (16-byte line starts),
+// and whether some lines then start off 32-byte boundaries (a leading dimension of 8 mod 16
+// elements in 16-bit types), each such line costing it about two reads.
+struct TmaInPlaceRead {
+  bool in_place;
+  bool lines_off_sectors;
+};
+TmaInPlaceRead tma_in_place_read(const MatrixView& v, int64_t element_size);
 
 // A copy of `v`, same orientation, with the leading dimension rounded up to 128 bytes (whole
 // sectors and lines), in `storage` (which keeps it alive). Dtype and device come from `options`.

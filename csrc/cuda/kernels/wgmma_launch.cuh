@@ -8,6 +8,7 @@
 #include "launchers.h"
 #include "wgmma_typed.h"
 
+#include "clear_flags.h"
 #include "dependent_launch.h"
 #include "dynamic_smem.h"
 
@@ -103,6 +104,13 @@ inline bool direct_stores_forced() {
 inline bool last_wave_split_switched_off() {
   static const bool off = environment_says("TILEDMM_SPLIT_LAST_WAVE", "off");
   return off;
+}
+
+// TILEDMM_CLEAR_FLAGS=memset zeroes a split last wave's flags with cudaMemsetAsync, which
+// the GEMM then follows as a plain dependency: what clear_flags' programmatic launch buys.
+inline bool flags_memset_forced() {
+  static const bool forced = environment_says("TILEDMM_CLEAR_FLAGS", "memset");
+  return forced;
 }
 
 // TILEDMM_ROW_CLASSES=off reads A as before row classes (copied where TMA cannot read it,
@@ -249,8 +257,8 @@ void launch_config(const MatrixView& a, const MatrixView& b, Out* out, const Gem
   TORCH_CHECK(!kTile.ping_pong || !last_wave.active(), "tiledmm.gemm (wgmma): ", kTile.name,
               " splits no last wave (its consumers take turns on whole tiles)");
   // A split last wave: a partial-sum slot per split tile (one tile of float32) and a flag per
-  // slot and consumer, zeroed here; the workspace returns to the caching allocator on this
-  // stream.
+  // slot and consumer, zeroed by a kernel this one follows as a programmatic dependent
+  // (clear_flags.h); the workspace returns to the caching allocator on this stream.
   TilePartials partials{};
   at::Tensor workspace;
   if (last_wave.active() && !last_wave_split_switched_off()) {
@@ -268,10 +276,15 @@ void launch_config(const MatrixView& a, const MatrixView& b, Out* out, const Gem
     partials.flags = reinterpret_cast<int*>(workspace.data_ptr<float>() + sum_floats);
     partials.tiles = last_wave.tiles;
     partials.head_k_tiles = last_wave.head_k_tiles;
-    C10_CUDA_CHECK(cudaMemsetAsync(partials.flags, 0, flags * sizeof(int), stream));
+    if (flags_memset_forced()) {
+      C10_CUDA_CHECK(cudaMemsetAsync(partials.flags, 0, flags * sizeof(int), stream));
+    } else {
+      clear_flags(partials.flags, flags, stream);
+    }
   }
-  // Programmatic only right behind the copy: not behind the memset (a plain dependency).
-  const bool programmatic = behind_operand_copy && partials.tiles == 0;
+  // Programmatic right behind our own kernels: the operand copy, or the flags' clearing (not
+  // behind a memset, a plain dependency).
+  const bool programmatic = partials.tiles > 0 ? !flags_memset_forced() : behind_operand_copy;
   // The schedule's work, its divisors ready. The row classes' K coordinates run max_shift
   // elements further (row_classes.h), in one slice.
   constexpr int64_t kBK = kTile.block_k(sizeof(T));
