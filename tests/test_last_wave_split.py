@@ -63,11 +63,23 @@ def split_shapes(sms):
     return [(128 * math.ceil(per_block * sms / 4) - 51, 1000, 160 * 64 + 13) for per_block in (1.5, 1.8, 3.5)]
 
 
+def in_place_flags(rows, cols, col_major, dtype):
+    """How TMA reads make_operand's [rows, cols] "row" or "col" operand: 16-byte aligned lines,
+    and (16-bit types) lines off their 32-byte sectors, as the gemm call tells the planner."""
+    line_bytes = (rows if col_major else cols) * torch.empty((), dtype=dtype).element_size()
+    aligned = line_bytes % 16 == 0
+    return aligned, aligned and line_bytes % 32 != 0 and dtype != torch.float32
+
+
 def wgmma_plan(m, n, k, dtype, a_col=False, b_col=False):
+    """The plan of tiledmm.gemm on make_operand's operands in those layouts."""
     cc = torch.cuda.get_device_capability()
     sms = torch.cuda.get_device_properties(0).multi_processor_count
+    a_aligned, a_off = in_place_flags(m, k, a_col, dtype)
+    b_aligned, b_off = in_place_flags(k, n, b_col, dtype)
     return tiledmm.plan(m, n, k, dtype, a_col_major=a_col, b_col_major=b_col, compute_capability=cc,
-                        sm_count=sms, allow_tf32=True)
+                        sm_count=sms, allow_tf32=True, a_aligned=a_aligned, b_aligned=b_aligned,
+                        a_off_sectors=a_off, b_off_sectors=b_off)
 
 
 def poison_cached_blocks(*blocks):

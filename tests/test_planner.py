@@ -95,9 +95,19 @@ def test_wgmma_tile_by_tile_count():
     p = tiledmm.plan(2048, 2048, 2048, torch.bfloat16)
     assert p["config"] == "128x256_k128B_2wg_s4" and p["split_k"] == 1, p
     # 136 tiles of 128x256 are two waves, the second nearly empty: 272 of 128x128 in three
-    # waves of about half the work each take less time.
-    p = tiledmm.plan(2176, 2048, 2048, torch.bfloat16)
+    # waves of about half the work each take less time (A column-major: the C^T configs,
+    # below, read A row-major).
+    p = tiledmm.plan(2176, 2048, 2048, torch.bfloat16, a_col_major=True)
     assert p["config"] == "128x128_k128B_2wg_s6" and "136 tiles" in p["reason"], p
+    # With A row-major, 256 tiles of 128x144 computed as C^T take two waves of 0.6 of a 128x256
+    # tile's time each (H100 bf16 kernel times, session 49: 26.8 us against 32.8 on 128x128),
+    # unless B's lines sit off their sectors (then the rules' tiles copy B; 128x144 lost).
+    for b_col_major in (False, True):
+        p = tiledmm.plan(2176, 2048, 2048, torch.bfloat16, b_col_major=b_col_major)
+        assert p["config"] == "128x144_ct_k128B_2wg_s5" and "256 tiles of 144 rows" in p["reason"], p
+        assert "fill 2 wave(s)" in p["reason"], p
+    p = tiledmm.plan(2176, 2048, 2048, torch.bfloat16, b_off_sectors=True)
+    assert p["config"] == "128x128_k128B_2wg_s6", p
     # 128x192 between them (session 47, H100 bf16 kernel times): 1536^3 makes 144 tiles of
     # 128x128 (two waves) and 72 of 128x256 (55% of the SMs), 96 of 128x192 in one wave
     # (14.4 us against 18.9 on 128x128). In TF32 (here C^T), and with a column-major A, it

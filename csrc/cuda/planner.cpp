@@ -703,18 +703,27 @@ WgmmaConfigId pick_wgmma_rule_config(const GemmShape& s, const GpuInfo& gpu, con
 
 // 16-bit, A row-major and B read in place, where the rules' tile is a cooperative 128-row one
 // run whole (128x128, 128x192 or 128x256, no split-K): the 128-wide C^T config (96, 112 or
-// 144 of C's rows) of fewest wave-times (by area, wgmma_wave_time) whose tiles fit one wave,
-// if fewer than the rules' tile takes. Widths between the 64-multiples fill a wave where those cannot: 1536^2
+// 144 of C's rows) of fewest wave-times (by area, wgmma_wave_time), if fewer than the rules'
+// tile takes. Widths between the 64-multiples fill a wave where those cannot: 1536^2
 // makes 132 tiles of 128x144, against 144 of 128x128 (two waves) and 96 of 128x192 (36 SMs
 // idle), as cuBLAS's 192x96 tiles make 128; 1152^2 makes 108 of 128x96 (81 of 128x128), 1280^2
-// 120 of 128x112 (100). Whole tiles only (a C^T config splits no last wave), so one wave at
-// most. H100 kernel times against the previous plans by name (bench/NOTES.md, session 48;
-// bf16 nn and nt, fp16, K 1024-4096):
+// 120 of 128x112 (100). H100 kernel times against the previous plans by name (bench/NOTES.md,
+// session 48; bf16 nn and nt, fp16, K 1024-4096):
 //   16 products of 1024-2304 rows and columns that take 128x144 (128x192 before): 1.19-1.24x
 //   faster, 0.87x -> 1.05x cuBLAS; 1536^3 14.3 -> 11.8 us (cuBLAS 11.6);
 //   18 products of 384-4096 rows x 384-2048 columns that take 128x96 or 128x112 (128x128
 //   before): 1.08-1.31x faster, 0.89x -> 1.02x cuBLAS (do_bench 1.03-1.13x); 1152^3 8.5 -> 7.5
 //   us (7.2), 1280^3 9.3 -> 8.5 (8.4).
+// Over several waves 128x144 only, and only with B's lines on their sectors (session 49):
+// its tiles stage fewer bytes per MMA than 128x128's ((128 + 144) / (128 x 144) against
+// 2 / 128), while 128x112's and 128x96's stage more than their by-area cost counts: where the
+// wave-times chose them over several waves, 128x112 ran slower than the previous plan at 15 of
+// 38 products (0.80-1.18x), 128x96 at 12 of 18 (0.77-1.13x), 128x144 at none of 19. 22 changed plans of
+// 1024-4096 rows and columns (20 drawn from 4,000 random products, bf16/fp16, nn/nt) ran
+// 1.02-1.35x faster in kernel time (1.12x geomean; do_bench 0.97-1.22x, 1.10x): 2176x2048x2048
+// 32.8 -> 26.8 us (cuBLAS 26.2), 2560^3 54.3 -> 47.4 (52.9). With B row-major and its lines off
+// their sectors (N = 8 mod 16), which the C^T kernel reads in place as its MN-major A where
+// the rules' tiles copy B from 1,536 rows on, 6 of 8 ran slower (0.82-1.06x).
 // Not where C has more than twice as many columns as rows (320-768 rows x 2048-4096 columns):
 // there the C^T tiles' times varied by up to 20% from round to round (768x2048x2048 10.9 and
 // 13.2 us, 128x128 12.5 and 12.6; not explained), 1.06x faster on average, 448x4096x1024
@@ -737,7 +746,9 @@ std::optional<WgmmaConfigId> wave_filling_c_transposed(const GemmShape& s, Wgmma
   double best_time = wgmma_wave_time(s, rule, gpu);
   for (const WgmmaConfigId id : {WgmmaConfigId::k128x96ct, WgmmaConfigId::k128x112ct, WgmmaConfigId::k128x144ct}) {
     const double time = wgmma_wave_time(s, id, gpu);
-    if (c_transposed_tiles(s, wgmma_tile(id)) <= gpu.sm_count && time < best_time) best = id, best_time = time;
+    const bool one_wave = c_transposed_tiles(s, wgmma_tile(id)) <= gpu.sm_count;
+    const bool several_waves_pay = id == WgmmaConfigId::k128x144ct && !s.b_lines_off_sectors;
+    if ((one_wave || several_waves_pay) && time < best_time) best = id, best_time = time;
   }
   if (!best) return std::nullopt;
   // (Last: the rule's cut along K runs the time model at deep K.)
@@ -745,8 +756,9 @@ std::optional<WgmmaConfigId> wave_filling_c_transposed(const GemmShape& s, Wgmma
   const int64_t rule_tiles = tile_count(s, r.block_m, r.block_n);
   if (wgmma_blocks(s, rule, rule_tiles, gpu) != rule_tiles) return std::nullopt;  // split-K or halves
   const WgmmaTile& t = wgmma_tile(*best);
-  why.add("but ", c_transposed_tiles(s, t), " tiles of ", t.block_n, " rows x ", t.block_m,
-          " columns, computed as C^T, fill one wave on ", gpu.sm_count, " SMs in less time by area");
+  const int64_t tiles = c_transposed_tiles(s, t);
+  why.add("but ", tiles, " tiles of ", t.block_n, " rows x ", t.block_m, " columns, computed as C^T, fill ",
+          ceil_div(tiles, int64_t{gpu.sm_count}), " wave(s) on ", gpu.sm_count, " SMs in less time by area");
   return best;
 }
 
