@@ -6,8 +6,8 @@ import pytest
 import torch
 
 import tiledmm
-from conftest import (PING_PONG, WGMMA, assert_deep_gemm_replays, assert_gemm_matches_and_repeats, linear_operands,
-                      poison_cached_block, runs_wgmma)
+from conftest import (PING_PONG, WGMMA, assert_deep_gemm_replays, assert_gemm_matches_and_repeats,
+                      assert_matches_reference, linear_operands, poison_cached_block, runs_wgmma)
 
 PING_PONG_SPECS = [f"wgmma:{c}" for c in (WGMMA.configs if WGMMA is not None else []) if PING_PONG in c]
 EVERY_SPEC = pytest.mark.parametrize("spec", PING_PONG_SPECS)
@@ -58,3 +58,21 @@ def test_deep_k_and_graph_replay(spec):
     m, n, _ = tiles_per_block_shapes(spec)[1]
     assert_deep_gemm_replays(spec, m, n, k=40 * 64 + 5)
 
+
+
+@runs_wgmma
+@SIXTEEN_BIT
+def test_planned_for_short_k(dtype):
+    # The short-K rule (planner.cpp, short_k_ping_pong): x @ W^T, K of 1008 (lines on their
+    # sectors), ragged M and N, 256 tiles of 128x128 (~2 per SM on an H100), so that each
+    # block runs about two.
+    sms = torch.cuda.get_device_properties(0).multi_processor_count
+    m, n, k = 2048 - 9, 2048 - 5, 1008
+    cc = torch.cuda.get_device_capability()
+    p = tiledmm.plan(m, n, k, dtype, b_col_major=True, compute_capability=cc, sm_count=sms)
+    assert p["config"] == "128x128_k128B_pingpong_s6" and "both operands K-major" in p["reason"], p
+    x, w, bias = linear_operands(m, n, k, dtype, seed=5)
+    poison_cached_block(m, n, dtype, "cuda")
+    out = tiledmm.gemm(x, w.t())
+    assert_matches_reference(out, x, w.t())
+    assert torch.equal(out, tiledmm.gemm(x, w.t())), "not bitwise identical from run to run"

@@ -459,6 +459,26 @@ def test_ping_pong_for_many_tiles_of_short_k():
 
 
 @needs_sm90a_build
+def test_ping_pong_for_short_k_from_one_wave():
+    # K <= 2 KB per row, both operands K-major on their sectors (x @ W^T), more 128x128 tiles
+    # than SMs but fewer than 6 per SM: ping-pong (session 49: 1.08x over the cooperative tiles, geomean).
+    pp = "128x128_k128B_pingpong_s6"
+    for dtype, m, n, k in [(torch.bfloat16, 2048, 2048, 1024), (torch.float16, 1952, 1944, 384)]:
+        p = tiledmm.plan(m, n, k, dtype, b_col_major=True, sm_count=132)
+        assert p["config"] == pp and "both operands K-major: ping-pong" in p["reason"], p
+        assert p["split_k"] == 1 and p["last_wave_split"] == (0, 0), p
+    # Not with B row-major, lines off their sectors, K over 2 KB, one wave of 128x128 tiles or
+    # fewer, or where 128x144 C^T tiles fill the waves better.
+    assert tiledmm.plan(2048, 2048, 1024, torch.bfloat16, sm_count=132)["config"] == "128x256_k128B_2wg_s4"
+    assert tiledmm.plan(2048, 2048, 1024, torch.bfloat16, b_col_major=True, a_off_sectors=True, b_off_sectors=True,
+                        sm_count=132)["config"] != pp
+    assert tiledmm.plan(2048, 2048, 1032, torch.bfloat16, b_col_major=True, sm_count=132)["config"] != pp
+    assert tiledmm.plan(1024, 2048, 1024, torch.bfloat16, b_col_major=True, sm_count=132)["config"] != pp
+    assert tiledmm.plan(2560, 2560, 1024, torch.bfloat16, b_col_major=True,
+                        sm_count=132)["config"] == "128x144_ct_k128B_2wg_s5"
+
+
+@needs_sm90a_build
 def test_wgmma_tiles_for_lines_off_sectors():
     # 16-bit operands whose lines start 16 bytes into 32-byte sectors (1000 bf16 per line),
     # read in place by TMA at about half the rate (session 47, H100 kernel times).

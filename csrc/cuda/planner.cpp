@@ -762,6 +762,34 @@ std::optional<WgmmaConfigId> wave_filling_c_transposed(const GemmShape& s, Wgmma
   return best;
 }
 
+// 16-bit products of short K (at most kShortPingPongKBytes per row), both operands K-major
+// (x @ W^T, nn.Linear's layout) with their lines on their 32-byte sectors, with more 128x128
+// tiles than SMs but fewer than the ping-pong rule's 6 per SM, where the rules' tile is 128x128
+// or 128x256 and no C^T config fills the waves better: the ping-pong tile. The shorter K, the
+// larger a tile's epilogue against its main loop, and ping-pong runs it under the other
+// consumer's MMAs. H100 kernel times against the previous plans by name (bench/NOTES.md,
+// session 49; 36 products of 808-4096 rows and columns, K 256-1024, bf16/fp16): 1.08-1.09x
+// faster (geomean of two samples; 0.996-1.15x, none slower by more than 0.4%), do_bench 1.06x;
+// against cuBLAS 0.92x -> 1.00x. bf16 2048x2048x1024 14.1 -> 13.5 us (cuBLAS 13.8), bf16
+// 3648x3240x512 23.5 -> 20.5 (25.9), fp16 1952x1944x384 9.2 -> 8.0 (8.2). Not with B
+// row-major: 3 of 11 such products ran slower (bf16 2728x1456x1024 15.0 -> 16.9 us,
+// 2272x3472x512 16.4 -> 17.3; not explained), nor with lines off their sectors, which 128x128
+// tiles read twice as often as 128x256 ones (bf16 1672x3800x1000 nt 31.8 -> 44.8).
+// At K of 3-4 KB per row it was within +-3% (2048^3 23.2 against 23.7 us).
+constexpr int64_t kShortPingPongKBytes = 2048;
+std::optional<WgmmaConfigId> short_k_ping_pong(const GemmShape& s, WgmmaConfigId rule, const GpuInfo& gpu,
+                                               const Reasons& why) {
+  const int64_t k_bytes = s.k * static_cast<int64_t>(c10::elementSize(s.dtype));
+  if (s.dtype == c10::kFloat || k_bytes > kShortPingPongKBytes) return std::nullopt;
+  if (s.a_col_major || !s.b_col_major || s.a_lines_off_sectors || s.b_lines_off_sectors) return std::nullopt;
+  if (rule != WgmmaConfigId::k128x128 && rule != WgmmaConfigId::k128x256) return std::nullopt;
+  const int64_t square = tile_count(s, 128, 128);
+  if (square <= gpu.sm_count) return std::nullopt;
+  why.add("but K of ", k_bytes, " bytes per row and ", square, " tiles of 128x128, both operands K-major: "
+          "ping-pong consumers, each tile's epilogue under the other's MMAs");
+  return WgmmaConfigId::k128x128pp;
+}
+
 // 16-bit products of shallow K (< kDeepKBytes per row), A row-major: the narrowest C^T config
 // (wgmma_configs.h: 64 of C's columns x 32 or 80 of its rows) whose tiles fit one wave, over
 // the rules' tile (split-K slices included). Spread over more SMs, each staging fewer bytes
@@ -890,6 +918,7 @@ WgmmaConfigId pick_wgmma_config(const GemmShape& s, const GpuInfo& gpu, const Re
   const WgmmaConfigId rule = pick_wgmma_rule_config(s, gpu, why);
   if (const std::optional<WgmmaConfigId> narrow_m = narrow_m_c_transposed_config(s, gpu, why)) return *narrow_m;
   if (const std::optional<WgmmaConfigId> filling = wave_filling_c_transposed(s, rule, gpu, why)) return *filling;
+  if (const std::optional<WgmmaConfigId> turns = short_k_ping_pong(s, rule, gpu, why)) return *turns;
   if (has_deep_k(s)) {
     const std::optional<WgmmaConfigId> c_transposed = deep_k_c_transposed_config(s, rule, gpu, why);
     return c_transposed ? *c_transposed : deep_k_wide_rows(s, rule, gpu, why);
