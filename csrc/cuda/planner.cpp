@@ -716,14 +716,15 @@ WgmmaConfigId pick_wgmma_rule_config(const GemmShape& s, const GpuInfo& gpu, con
 //   us (7.2), 1280^3 9.3 -> 8.5 (8.4).
 // Over several waves 128x144 only, and only with B's lines on their sectors (session 49):
 // its tiles stage fewer bytes per MMA than 128x128's ((128 + 144) / (128 x 144) against
-// 2 / 128), while 128x112's and 128x96's stage more than their by-area cost counts: where the
-// wave-times chose them over several waves, 128x112 ran slower than the previous plan at 15 of
-// 38 products (0.80-1.18x), 128x96 at 12 of 18 (0.77-1.13x), 128x144 at none of 19. 22 changed plans of
-// 1024-4096 rows and columns (20 drawn from 4,000 random products, bf16/fp16, nn/nt) ran
-// 1.02-1.35x faster in kernel time (1.12x geomean; do_bench 0.97-1.22x, 1.10x): 2176x2048x2048
-// 32.8 -> 26.8 us (cuBLAS 26.2), 2560^3 54.3 -> 47.4 (52.9). With B row-major and its lines off
-// their sectors (N = 8 mod 16), which the C^T kernel reads in place as its MN-major A where
-// the rules' tiles copy B from 1,536 rows on, 6 of 8 ran slower (0.82-1.06x).
+// 2 / 128), while 128x112's and 128x96's stage more than their by-area cost counts. Where the
+// wave-times chose them over several waves, against the previous plan, 128x112 ran slower at
+// 15 of 38 products (0.80-1.18x), 128x96 at 12 of 18 (0.77-1.13x), 128x144 at none of 19.
+// 46 changed plans of 1024-4096 rows and columns (two samples of random products, bf16/fp16,
+// nn/nt) ran 1.02-1.44x faster in kernel time (1.12x and 1.16x geomean; do_bench 0.97-1.29x,
+// 1.11x and 1.13x), 0.84x -> 0.95x cuBLAS: 2176x2048x2048 32.8 -> 26.8 us (cuBLAS 26.2), 2560^3
+// 54.3 -> 47.4 (52.9). With B row-major and its lines off their sectors (N = 8 mod 16), which
+// the C^T kernel reads in place as its MN-major A where the rules' tiles copy B from 1,536 rows
+// on, 6 of 8 ran slower (0.82-1.06x).
 // Not where C has more than twice as many columns as rows (320-768 rows x 2048-4096 columns):
 // there the C^T tiles' times varied by up to 20% from round to round (768x2048x2048 10.9 and
 // 13.2 us, 128x128 12.5 and 12.6; not explained), 1.06x faster on average, 448x4096x1024
