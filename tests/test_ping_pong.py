@@ -59,7 +59,6 @@ def test_deep_k_and_graph_replay(spec):
     assert_deep_gemm_replays(spec, m, n, k=40 * 64 + 5)
 
 
-
 @runs_wgmma
 @SIXTEEN_BIT
 def test_planned_for_short_k(dtype):
@@ -71,7 +70,7 @@ def test_planned_for_short_k(dtype):
     cc = torch.cuda.get_device_capability()
     p = tiledmm.plan(m, n, k, dtype, b_col_major=True, compute_capability=cc, sm_count=sms)
     assert p["config"] == "128x128_k128B_pingpong_s6" and "both operands K-major" in p["reason"], p
-    x, w, bias = linear_operands(m, n, k, dtype, seed=5)
+    x, w, _ = linear_operands(m, n, k, dtype, seed=5)
     poison_cached_block(m, n, dtype, "cuda")
     out = tiledmm.gemm(x, w.t())
     assert_matches_reference(out, x, w.t())
