@@ -5,6 +5,8 @@
 #include <cudaTypedefs.h>
 #include <cuda_runtime.h>
 
+#include "measurement_switch.h"
+
 namespace tiledmm::cuda {
 
 namespace {
@@ -24,15 +26,29 @@ PFN_cuTensorMapEncodeTiled_v12000 encode_tiled() {
   return encode;
 }
 
+// How far L2 rounds up an input map's reads (its promotion): 256 bytes where every line starts
+// on a 128-byte L2 line, 128 where lines start inside one (rows 16 bytes into their 32-byte
+// sectors, a row class's rows: row_classes.h). H100 kernel times of 16-bit products read in
+// place, 128 against 256 (bench/NOTES.md, session 50): 1280x1280x1272 nt 13.7 against 15.4-16.0
+// us, 1000^3 nn (row classes) 9.0 against 9.9; out of sample, 14 products with lines off their
+// sectors 1.06x faster (0.99-1.18x; fp16 nn 3728x3936x2712 128.5 against 151.6), 14 with lines
+// on sectors but off 128-byte lines 1.01x (0.97-1.05x); lines on 128-byte lines ran the same
+// with either. TILEDMM_TMA_PROMOTION=256 gives every map 256 (a measurement switch).
+CUtensorMapL2promotion input_promotion(const void* data, int64_t ld_bytes) {
+  static const bool always_256 = environment_says("TILEDMM_TMA_PROMOTION", "256");
+  const bool on_lines = reinterpret_cast<uintptr_t>(data) % 128 == 0 && ld_bytes % 128 == 0;
+  return on_lines || always_256 ? CU_TENSOR_MAP_L2_PROMOTION_L2_256B : CU_TENSOR_MAP_L2_PROMOTION_L2_128B;
+}
+
 // Encodes a rank-`rank` map (dims[0] contiguous; strides[i] = bytes between steps of
-// dims[i + 1]) read or written in boxes to 128-byte-swizzled shared memory.
+// dims[i + 1]) read or written in boxes to 128-byte-swizzled shared memory, with `promotion`.
 CUtensorMap encode_swizzled(const void* data, CUtensorMapDataType dtype, cuuint32_t rank, const cuuint64_t* dims,
-                            const cuuint64_t* strides, const cuuint32_t* box) {
+                            const cuuint64_t* strides, const cuuint32_t* box, CUtensorMapL2promotion promotion) {
   CUtensorMap map{};
   const cuuint32_t element_strides[3] = {1, 1, 1};
   const CUresult result = encode_tiled()(
       &map, dtype, rank, const_cast<void*>(data), dims, strides, box, element_strides,
-      CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_128B, CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
+      CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_128B, promotion,
       CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
   TORCH_CHECK(result == CUDA_SUCCESS, "tiledmm: cuTensorMapEncodeTiled failed (error ", static_cast<int>(result),
               ") for a rank-", rank, " tensor of ", dims[0], " x ", dims[1], " elements with ", strides[0],
@@ -47,7 +63,7 @@ CUtensorMap make_tensor_map_2d(const void* data, CUtensorMapDataType dtype, int6
   const cuuint64_t dims[2] = {static_cast<cuuint64_t>(extent), static_cast<cuuint64_t>(lines)};
   const cuuint64_t strides[1] = {static_cast<cuuint64_t>(ld_bytes)};
   const cuuint32_t box[2] = {static_cast<cuuint32_t>(box_extent), static_cast<cuuint32_t>(box_lines)};
-  return encode_swizzled(data, dtype, 2, dims, strides, box);
+  return encode_swizzled(data, dtype, 2, dims, strides, box, input_promotion(data, ld_bytes));
 }
 
 CUtensorMap make_output_tensor_map(const void* data, CUtensorMapDataType dtype, int64_t cols, int64_t rows,
@@ -57,7 +73,7 @@ CUtensorMap make_output_tensor_map(const void* data, CUtensorMapDataType dtype, 
   const cuuint64_t strides[2] = {static_cast<cuuint64_t>(cols * element_bytes),
                                  static_cast<cuuint64_t>(rows * cols * element_bytes)};
   const cuuint32_t box[3] = {static_cast<cuuint32_t>(128 / element_bytes), static_cast<cuuint32_t>(box_rows), 1};
-  return encode_swizzled(data, dtype, 3, dims, strides, box);
+  return encode_swizzled(data, dtype, 3, dims, strides, box, CU_TENSOR_MAP_L2_PROMOTION_L2_256B);
 }
 
 }  // namespace tiledmm::cuda
