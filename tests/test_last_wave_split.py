@@ -65,21 +65,23 @@ def split_shapes(sms):
 
 def in_place_flags(rows, cols, col_major, dtype):
     """How TMA reads make_operand's [rows, cols] "row" or "col" operand: 16-byte aligned lines,
-    and (16-bit types) lines off their 32-byte sectors, as the gemm call tells the planner."""
+    and (16-bit types) lines off their 32-byte sectors and off 128-byte lines, as the gemm call
+    tells the planner."""
     line_bytes = (rows if col_major else cols) * torch.empty((), dtype=dtype).element_size()
     aligned = line_bytes % 16 == 0
-    return aligned, aligned and line_bytes % 32 != 0 and dtype != torch.float32
+    sixteen_bit = aligned and dtype != torch.float32
+    return aligned, sixteen_bit and line_bytes % 32 != 0, sixteen_bit and line_bytes % 128 != 0
 
 
 def wgmma_plan(m, n, k, dtype, a_col=False, b_col=False):
     """The plan of tiledmm.gemm on make_operand's operands in those layouts."""
     cc = torch.cuda.get_device_capability()
     sms = torch.cuda.get_device_properties(0).multi_processor_count
-    a_aligned, a_off = in_place_flags(m, k, a_col, dtype)
-    b_aligned, b_off = in_place_flags(k, n, b_col, dtype)
+    a_aligned, a_off, _ = in_place_flags(m, k, a_col, dtype)
+    b_aligned, b_off, b_off_lines = in_place_flags(k, n, b_col, dtype)
     return tiledmm.plan(m, n, k, dtype, a_col_major=a_col, b_col_major=b_col, compute_capability=cc,
                         sm_count=sms, allow_tf32=True, a_aligned=a_aligned, b_aligned=b_aligned,
-                        a_off_sectors=a_off, b_off_sectors=b_off)
+                        a_off_sectors=a_off, b_off_sectors=b_off, b_off_cache_lines=b_off_lines)
 
 
 def poison_cached_blocks(*blocks):

@@ -69,9 +69,28 @@ def test_planned_for_short_k(dtype):
     m, n, k = 2048 - 9, 2048 - 5, 1008
     cc = torch.cuda.get_device_capability()
     p = tiledmm.plan(m, n, k, dtype, b_col_major=True, compute_capability=cc, sm_count=sms)
-    assert p["config"] == "128x128_k128B_pingpong_s6" and "both operands K-major" in p["reason"], p
+    assert p["config"] == "128x128_k128B_pingpong_s6" and "B column-major" in p["reason"], p
     x, w, _ = linear_operands(m, n, k, dtype, seed=5)
     poison_cached_block(m, n, dtype, "cuda")
     out = tiledmm.gemm(x, w.t())
     assert_matches_reference(out, x, w.t())
     assert torch.equal(out, tiledmm.gemm(x, w.t())), "not bitwise identical from run to run"
+
+
+@runs_wgmma
+@SIXTEEN_BIT
+def test_planned_for_short_k_with_b_row_major(dtype):
+    # The short-K rule with a row-major B whose rows sit on 128-byte lines (N = 2048), ragged M,
+    # K of 1008: 256 tiles of 128x128, about two per block on an H100.
+    sms = torch.cuda.get_device_properties(0).multi_processor_count
+    m, n, k = 2048 - 9, 2048, 1008
+    cc = torch.cuda.get_device_capability()
+    p = tiledmm.plan(m, n, k, dtype, compute_capability=cc, sm_count=sms)
+    assert p["config"] == "128x128_k128B_pingpong_s6" and "B row-major on 128-byte lines" in p["reason"], p
+    gen = torch.Generator(device="cuda").manual_seed(6)
+    a = torch.randn(m, k, device="cuda", dtype=dtype, generator=gen)
+    b = torch.randn(k, n, device="cuda", dtype=dtype, generator=gen)
+    poison_cached_block(m, n, dtype, "cuda")
+    out = tiledmm.gemm(a, b)
+    assert_matches_reference(out, a, b)
+    assert torch.equal(out, tiledmm.gemm(a, b)), "not bitwise identical from run to run"

@@ -460,16 +460,23 @@ def test_ping_pong_for_many_tiles_of_short_k():
 
 @needs_sm90a_build
 def test_ping_pong_for_short_k_from_one_wave():
-    # K <= 2 KB per row, both operands K-major on their sectors (x @ W^T), more 128x128 tiles
-    # than SMs but fewer than 6 per SM: ping-pong (session 49: 1.08x over the cooperative tiles, geomean).
+    # K <= 2 KB per row, A row-major, both operands on their sectors, more 128x128 tiles than
+    # SMs but fewer than 6 per SM: ping-pong (session 49: 1.08x over the cooperative tiles with
+    # B column-major, geomean; session 50: B row-major on 128-byte lines).
     pp = "128x128_k128B_pingpong_s6"
     for dtype, m, n, k in [(torch.bfloat16, 2048, 2048, 1024), (torch.float16, 1952, 1944, 384)]:
         p = tiledmm.plan(m, n, k, dtype, b_col_major=True, sm_count=132)
-        assert p["config"] == pp and "both operands K-major: ping-pong" in p["reason"], p
+        assert p["config"] == pp and "B column-major: ping-pong" in p["reason"], p
         assert p["split_k"] == 1 and p["last_wave_split"] == (0, 0), p
-    # Not with B row-major, lines off their sectors, K over 2 KB, one wave of 128x128 tiles or
-    # fewer, or where 128x144 C^T tiles fill the waves better.
-    assert tiledmm.plan(2048, 2048, 1024, torch.bfloat16, sm_count=132)["config"] == "128x256_k128B_2wg_s4"
+    for dtype, m, n, k in [(torch.bfloat16, 2048, 2048, 1024), (torch.float16, 3912, 2368, 640)]:
+        p = tiledmm.plan(m, n, k, dtype, sm_count=132)
+        assert p["config"] == pp and "B row-major on 128-byte lines: ping-pong" in p["reason"], p
+        assert p["split_k"] == 1 and p["last_wave_split"] == (0, 0), p
+    # Not with a row-major B off 128-byte lines, A column-major, lines off their sectors, K over
+    # 2 KB, one wave of 128x128 tiles or fewer, or where 128x144 C^T tiles fill the waves better.
+    assert tiledmm.plan(2048, 2048, 1024, torch.bfloat16, b_off_cache_lines=True,
+                        sm_count=132)["config"] == "128x256_k128B_2wg_s4"
+    assert tiledmm.plan(2048, 2048, 1024, torch.bfloat16, a_col_major=True, sm_count=132)["config"] != pp
     assert tiledmm.plan(2048, 2048, 1024, torch.bfloat16, b_col_major=True, a_off_sectors=True, b_off_sectors=True,
                         sm_count=132)["config"] != pp
     assert tiledmm.plan(2048, 2048, 1032, torch.bfloat16, b_col_major=True, sm_count=132)["config"] != pp

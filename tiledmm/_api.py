@@ -57,7 +57,8 @@ def plan(m: int, n: int, k: int, dtype: torch.dtype = torch.float32, *,
          compute_capability: tuple[int, int] = (9, 0), sm_count: int = 132,
          kernel: Optional[str] = None, allow_tf32: Optional[bool] = None,
          a_aligned: bool = True, b_aligned: bool = True,
-         a_off_sectors: bool = False, b_off_sectors: bool = False) -> dict:
+         a_off_sectors: bool = False, b_off_sectors: bool = False,
+         b_off_cache_lines: bool = False) -> dict:
     """The CUDA planner's choice for a problem on a described GPU (no GPU needed).
 
     ``allow_tf32`` defaults to torch's current setting
@@ -71,7 +72,9 @@ def plan(m: int, n: int, k: int, dtype: torch.dtype = torch.float32, *,
     ``a_off_sectors`` / ``b_off_sectors``: a 16-bit operand TMA reads in place whose lines
     do not all start on 32-byte boundaries (a leading dimension of 8 mod 16 elements, such
     as a contiguous operand with 1000 elements per line), which ``wgmma`` reads more slowly.
-    A gemm call sees all four from its operands.
+    ``b_off_cache_lines``: a 16-bit B TMA reads in place whose lines do not all start on
+    128-byte boundaries (a row-major B of 1456 columns, say), which keeps row-major Bs off
+    the ping-pong tile for short K. A gemm call sees all five from its operands.
     Returns ``{"kernel": ..., "config": ..., "reason": ..., "split_k": ..., "c_transposed": ...,
     "last_wave_split": ..., "row_tail": ...}``, where ``split_k`` is the number of K slices
     per output tile (1: no split-K), ``c_transposed`` says the kernel computes C^T = B^T A^T
@@ -91,7 +94,7 @@ def plan(m: int, n: int, k: int, dtype: torch.dtype = torch.float32, *,
         m, n, k, dtype, a_col_major, b_col_major,
         compute_capability[0] * 10 + compute_capability[1], sm_count, kernel=kernel,
         allow_tf32=allow_tf32, a_aligned=a_aligned, b_aligned=b_aligned,
-        a_off_sectors=a_off_sectors, b_off_sectors=b_off_sectors)
+        a_off_sectors=a_off_sectors, b_off_sectors=b_off_sectors, b_off_cache_lines=b_off_cache_lines)
     return {"kernel": name, "config": config, "reason": reason, "split_k": int(split_k),
             "c_transposed": c_transposed == "1",
             "last_wave_split": (int(split_tiles), int(head_k_tiles)),

@@ -144,6 +144,7 @@ at::Tensor run_cuda(const GemmProblem& p, const at::Tensor& a) {
     shape.b_tma_aligned = b_read.in_place;
     shape.a_lines_off_sectors = sixteen_bit && a_read.lines_off_sectors;
     shape.b_lines_off_sectors = sixteen_bit && b_read.lines_off_sectors;
+    shape.b_lines_off_cache_lines = sixteen_bit && b_read.lines_off_cache_lines;
   }
   const GpuInfo gpu = describe_gpu(prop);
   const cudaStream_t stream = at::cuda::getCurrentCUDAStream(a.device().index());

@@ -128,7 +128,8 @@ bool tma_reads_in_place(const MatrixView& v, int64_t element_size, bool whole_se
 
 TmaInPlaceRead tma_in_place_read(const MatrixView& v, int64_t element_size) {
   const int64_t alignment = v.alignment_bytes(element_size);
-  return {alignment % 16 == 0, alignment % 16 == 0 && alignment % 32 != 0};
+  return {alignment % 16 == 0, alignment % 16 == 0 && alignment % 32 != 0,
+          alignment % 16 == 0 && alignment % 128 != 0};
 }
 
 MatrixView repack_aligned(const MatrixView& v, const at::TensorOptions& options, at::Tensor& storage) {

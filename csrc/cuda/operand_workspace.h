@@ -25,11 +25,13 @@ bool repack_rows_off_sectors(int64_t m, int64_t n, int64_t k);
 bool tma_reads_in_place(const MatrixView& v, int64_t element_size, bool whole_sectors);
 
 // How TMA reads `v` in place, from one look at its alignment: at all (16-byte line starts),
-// and whether some lines then start off 32-byte boundaries (a leading dimension of 8 mod 16
-// elements in 16-bit types), each such line costing it about two reads.
+// whether some lines then start off 32-byte boundaries (a leading dimension of 8 mod 16
+// elements in 16-bit types), each such line costing it about two reads, and whether some
+// start off 128-byte L2 lines (each box line then touches two).
 struct TmaInPlaceRead {
   bool in_place;
   bool lines_off_sectors;
+  bool lines_off_cache_lines;
 };
 TmaInPlaceRead tma_in_place_read(const MatrixView& v, int64_t element_size);
 

@@ -763,31 +763,38 @@ std::optional<WgmmaConfigId> wave_filling_c_transposed(const GemmShape& s, Wgmma
   return best;
 }
 
-// 16-bit products of short K (at most kShortPingPongKBytes per row), both operands K-major
-// (x @ W^T, nn.Linear's layout) with their lines on their 32-byte sectors, with more 128x128
-// tiles than SMs but fewer than the ping-pong rule's 6 per SM, where the rules' tile is 128x128
-// or 128x256 and no C^T config fills the waves better: the ping-pong tile. The shorter K, the
-// larger a tile's epilogue against its main loop, and ping-pong runs it under the other
-// consumer's MMAs. H100 kernel times against the previous plans by name (bench/NOTES.md,
-// session 49; 36 products of 808-4096 rows and columns, K 256-1024, bf16/fp16): 1.08-1.09x
-// faster (geomean of two samples; 0.996-1.15x, none slower by more than 0.4%), do_bench 1.06x;
-// against cuBLAS 0.92x -> 1.00x. bf16 2048x2048x1024 14.1 -> 13.5 us (cuBLAS 13.8), bf16
-// 3648x3240x512 23.5 -> 20.5 (25.9), fp16 1952x1944x384 9.2 -> 8.0 (8.2). Not with B
-// row-major: 3 of 11 such products ran slower (bf16 2728x1456x1024 15.0 -> 16.9 us,
-// 2272x3472x512 16.4 -> 17.3; not explained), nor with lines off their sectors, which 128x128
-// tiles read twice as often as 128x256 ones (bf16 1672x3800x1000 nt 31.8 -> 44.8).
+// 16-bit products of short K (at most kShortPingPongKBytes per row), A row-major, with more
+// 128x128 tiles than SMs but fewer than the ping-pong rule's 6 per SM, where the rules' tile is
+// 128x128 or 128x256 and no C^T config fills the waves better: the ping-pong tile. The shorter
+// K, the larger a tile's epilogue against its main loop, and ping-pong runs it under the other
+// consumer's MMAs. Both operands' lines on their 32-byte sectors, which 128x128 tiles
+// otherwise read twice as often as 128x256 ones (bf16 1672x3800x1000 nt 31.8 -> 44.8 us).
+//   B column-major (x @ W^T, nn.Linear's layout): H100 kernel times against the previous
+//   plans by name (bench/NOTES.md, session 49; 36 products of 808-4096 rows and columns, K
+//   256-1024, bf16/fp16): 1.08-1.09x faster (geomean of two samples; 0.996-1.15x, none slower
+//   by more than 0.4%), do_bench 1.06x; against cuBLAS 0.92x -> 1.00x. bf16 2048x2048x1024
+//   14.1 -> 13.5 us (cuBLAS 13.8), bf16 3648x3240x512 23.5 -> 20.5 (25.9).
+//   B row-major, only with its lines on 128-byte L2 lines (N a multiple of 64, contiguous):
+//   the same measure (session 50), 13 products 1.08x faster (1.05-1.13x; do_bench 1.08x),
+//   16 more out of sample 1.05x (do_bench 1.07x, none slower; in kernel time 0.87x at bf16
+//   1792x4032x912 and 0.94x at fp16 2176x3840x336); against cuBLAS 0.95x -> 1.00x. With B's
+//   lines off them (each k-row of a box then touches two L2 lines, and 128x128 tiles read B's
+//   k-rows twice as often as 128x256 ones) 7 of 13 lost (0.98x geomean; fp16 3560x3312x896
+//   34.2 -> 41.6 us, bf16 2728x1456x1024 14.9 -> 17.2).
 // At K of 3-4 KB per row it was within +-3% (2048^3 23.2 against 23.7 us).
 constexpr int64_t kShortPingPongKBytes = 2048;
 std::optional<WgmmaConfigId> short_k_ping_pong(const GemmShape& s, WgmmaConfigId rule, const GpuInfo& gpu,
                                                const Reasons& why) {
   const int64_t k_bytes = s.k * static_cast<int64_t>(c10::elementSize(s.dtype));
   if (s.dtype == c10::kFloat || k_bytes > kShortPingPongKBytes) return std::nullopt;
-  if (s.a_col_major || !s.b_col_major || s.a_lines_off_sectors || s.b_lines_off_sectors) return std::nullopt;
+  if (s.a_col_major || s.a_lines_off_sectors || s.b_lines_off_sectors) return std::nullopt;
+  if (!s.b_col_major && s.b_lines_off_cache_lines) return std::nullopt;
   if (rule != WgmmaConfigId::k128x128 && rule != WgmmaConfigId::k128x256) return std::nullopt;
   const int64_t square = tile_count(s, 128, 128);
   if (square <= gpu.sm_count) return std::nullopt;
-  why.add("but K of ", k_bytes, " bytes per row and ", square, " tiles of 128x128, both operands K-major: "
-          "ping-pong consumers, each tile's epilogue under the other's MMAs");
+  why.add("but K of ", k_bytes, " bytes per row and ", square, " tiles of 128x128, A row-major, ",
+          s.b_col_major ? "B column-major" : "B row-major on 128-byte lines",
+          ": ping-pong consumers, each tile's epilogue under the other's MMAs");
   return WgmmaConfigId::k128x128pp;
 }
 
@@ -1202,9 +1209,9 @@ std::vector<std::string> plan_op(int64_t m, int64_t n, int64_t k, c10::ScalarTyp
                                  bool a_col_major, bool b_col_major, int64_t compute_capability,
                                  int64_t sm_count, std::optional<std::string_view> kernel,
                                  bool allow_tf32, bool a_aligned, bool b_aligned, bool a_off_sectors,
-                                 bool b_off_sectors) {
+                                 bool b_off_sectors, bool b_off_cache_lines) {
   GemmShape shape{m,          n,         k,         dtype,         a_col_major,  b_col_major,
-                  allow_tf32, a_aligned, b_aligned, a_off_sectors, b_off_sectors};
+                  allow_tf32, a_aligned, b_aligned, a_off_sectors, b_off_sectors, b_off_cache_lines};
   GpuInfo gpu{static_cast<int>(compute_capability), static_cast<int>(sm_count)};
   std::string requested;
   if (kernel.has_value() && !kernel->empty() && *kernel != "auto") {
@@ -1279,7 +1286,7 @@ TORCH_LIBRARY_FRAGMENT(tiledmm, m) {
   m.def(
       "_plan(int m, int n, int k, ScalarType dtype, bool a_col_major, bool b_col_major, "
       "int compute_capability, int sm_count, str? kernel=None, bool allow_tf32=False, bool a_aligned=True, "
-      "bool b_aligned=True, bool a_off_sectors=False, bool b_off_sectors=False) -> str[]",
+      "bool b_aligned=True, bool a_off_sectors=False, bool b_off_sectors=False, bool b_off_cache_lines=False) -> str[]",
       &plan_op);
 }
 

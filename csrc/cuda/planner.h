@@ -35,6 +35,10 @@ struct GemmShape {
   // (bench/NOTES.md, sessions 20 and 47). tiledmm.plan describes lines on sectors unless told.
   bool a_lines_off_sectors = false;
   bool b_lines_off_sectors = false;
+  // A 16-bit B that TMA reads in place whose lines do not all start on 128-byte L2 lines (a
+  // row-major B of 1456 columns, say): each line of a box then touches two L2 lines.
+  // tiledmm.plan describes lines on 128-byte lines unless told.
+  bool b_lines_off_cache_lines = false;
 };
 
 struct GpuInfo {
