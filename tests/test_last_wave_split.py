@@ -69,8 +69,8 @@ def in_place_flags(rows, cols, col_major, dtype):
     tells the planner."""
     line_bytes = (rows if col_major else cols) * torch.empty((), dtype=dtype).element_size()
     aligned = line_bytes % 16 == 0
-    sixteen_bit = aligned and dtype != torch.float32
-    return aligned, sixteen_bit and line_bytes % 32 != 0, sixteen_bit and line_bytes % 128 != 0
+    sixteen_bit_in_place = aligned and dtype != torch.float32
+    return aligned, sixteen_bit_in_place and line_bytes % 32 != 0, sixteen_bit_in_place and line_bytes % 128 != 0
 
 
 def wgmma_plan(m, n, k, dtype, a_col=False, b_col=False):

@@ -775,9 +775,10 @@ std::optional<WgmmaConfigId> wave_filling_c_transposed(const GemmShape& s, Wgmma
 //   by more than 0.4%), do_bench 1.06x; against cuBLAS 0.92x -> 1.00x. bf16 2048x2048x1024
 //   14.1 -> 13.5 us (cuBLAS 13.8), bf16 3648x3240x512 23.5 -> 20.5 (25.9).
 //   B row-major, only with its lines on 128-byte L2 lines (N a multiple of 64, contiguous):
-//   the same measure (session 50), 13 products 1.08x faster (1.05-1.13x; do_bench 1.08x),
-//   16 more out of sample 1.05x (do_bench 1.07x, none slower; in kernel time 0.87x at bf16
-//   1792x4032x912 and 0.94x at fp16 2176x3840x336); against cuBLAS 0.95x -> 1.00x. With B's
+//   the same measure (session 50), 13 products 1.08x faster (1.05-1.13x; do_bench 1.08x;
+//   against cuBLAS 0.88x -> 0.96x), 16 more out of sample 1.05x (do_bench 1.07x, none slower;
+//   in kernel time 0.87x at bf16 1792x4032x912 and 0.94x at fp16 2176x3840x336; against
+//   cuBLAS 0.95x -> 1.00x). With B's
 //   lines off them (each k-row of a box then touches two L2 lines, and 128x128 tiles read B's
 //   k-rows twice as often as 128x256 ones) 7 of 13 lost (0.98x geomean; fp16 3560x3312x896
 //   34.2 -> 41.6 us, bf16 2728x1456x1024 14.9 -> 17.2).
