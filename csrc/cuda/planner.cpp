@@ -778,10 +778,9 @@ std::optional<WgmmaConfigId> wave_filling_c_transposed(const GemmShape& s, Wgmma
 //   the same measure (session 50), 13 products 1.08x faster (1.05-1.13x; do_bench 1.08x;
 //   against cuBLAS 0.88x -> 0.96x), 16 more out of sample 1.05x (do_bench 1.07x, none slower;
 //   in kernel time 0.87x at bf16 1792x4032x912 and 0.94x at fp16 2176x3840x336; against
-//   cuBLAS 0.95x -> 1.00x). With B's
-//   lines off them (each k-row of a box then touches two L2 lines, and 128x128 tiles read B's
-//   k-rows twice as often as 128x256 ones) 7 of 13 lost (0.98x geomean; fp16 3560x3312x896
-//   34.2 -> 41.6 us, bf16 2728x1456x1024 14.9 -> 17.2).
+//   cuBLAS 0.95x -> 1.00x). With B's lines off them (each k-row of a box then touches two L2
+//   lines, and 128x128 tiles read B's k-rows twice as often as 128x256 ones) 7 of 13 lost
+//   (0.98x geomean; fp16 3560x3312x896 34.2 -> 41.6 us, bf16 2728x1456x1024 14.9 -> 17.2).
 // At K of 3-4 KB per row it was within +-3% (2048^3 23.2 against 23.7 us).
 constexpr int64_t kShortPingPongKBytes = 2048;
 std::optional<WgmmaConfigId> short_k_ping_pong(const GemmShape& s, WgmmaConfigId rule, const GpuInfo& gpu,
