@@ -1,12 +1,12 @@
 #include "gemm_problem.h"
 
 #include "kernel_registry.h"
+#include "line_alignment.h"
 
 #include <ATen/ATen.h>
 #include <c10/util/Exception.h>
 
 #include <algorithm>
-#include <numeric>
 
 namespace tiledmm {
 
@@ -60,9 +60,7 @@ MatrixView canonical_view(const at::Tensor& t, at::Tensor& storage) {
 }  // namespace
 
 int64_t MatrixView::alignment_bytes(int64_t element_size) const {
-  const auto address = static_cast<int64_t>(reinterpret_cast<uintptr_t>(data));
-  // gcd(x, 0) = x, so an unused ld does not spoil the alignment of the base address.
-  return std::gcd(address, ld * element_size);
+  return line_alignment_bytes(data, ld * element_size);
 }
 
 GemmProblem make_gemm_problem(const at::Tensor& a, const at::Tensor& b,

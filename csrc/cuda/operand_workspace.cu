@@ -8,6 +8,7 @@
 // bytes per thread; transposes go through a shared-memory tile.
 #include "operand_workspace.h"
 
+#include "../line_alignment.h"
 #include "common/ptx.cuh"
 
 #include <ATen/ATen.h>
@@ -123,13 +124,13 @@ bool repack_rows_off_sectors(int64_t m, int64_t n, int64_t k) {
 }
 
 bool tma_reads_in_place(const MatrixView& v, int64_t element_size, bool whole_sectors) {
-  return v.alignment_bytes(element_size) % (whole_sectors ? 32 : 16) == 0;
+  return v.alignment_bytes(element_size) % (whole_sectors ? kL2SectorBytes : 16) == 0;
 }
 
 TmaInPlaceRead tma_in_place_read(const MatrixView& v, int64_t element_size) {
   const int64_t alignment = v.alignment_bytes(element_size);
-  return {alignment % 16 == 0, alignment % 16 == 0 && alignment % 32 != 0,
-          alignment % 16 == 0 && alignment % 128 != 0};
+  const bool in_place = alignment % 16 == 0;  // TMA's rule for a base and a pitch
+  return {in_place, in_place && alignment % kL2SectorBytes != 0, in_place && alignment % kL2LineBytes != 0};
 }
 
 MatrixView repack_aligned(const MatrixView& v, const at::TensorOptions& options, at::Tensor& storage) {

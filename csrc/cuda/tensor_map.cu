@@ -5,6 +5,7 @@
 #include <cudaTypedefs.h>
 #include <cuda_runtime.h>
 
+#include "../line_alignment.h"
 #include "measurement_switch.h"
 
 namespace tiledmm::cuda {
@@ -36,7 +37,7 @@ PFN_cuTensorMapEncodeTiled_v12000 encode_tiled() {
 // with either. TILEDMM_TMA_PROMOTION=256 gives every map 256 (a measurement switch).
 CUtensorMapL2promotion input_promotion(const void* data, int64_t ld_bytes) {
   static const bool always_256 = environment_says("TILEDMM_TMA_PROMOTION", "256");
-  const bool on_lines = reinterpret_cast<uintptr_t>(data) % 128 == 0 && ld_bytes % 128 == 0;
+  const bool on_lines = line_alignment_bytes(data, ld_bytes) % kL2LineBytes == 0;
   return on_lines || always_256 ? CU_TENSOR_MAP_L2_PROMOTION_L2_256B : CU_TENSOR_MAP_L2_PROMOTION_L2_128B;
 }
 
