@@ -82,8 +82,6 @@ def _plain_progress(items):
 def run(args):
     shapes = parse_shapes(args.shapes)
     kernels = [None if k == "auto" else k for k in args.kernels.split(",")]
-    cc = torch.cuda.get_device_capability()
-    sms = torch.cuda.get_device_properties(0).multi_processor_count
     rows = []
     cases = [(d, s) for d in args.dtypes.split(",") for s in shapes]
     for dtype_name, (m, n, k) in progress(cases):
@@ -105,9 +103,7 @@ def run(args):
             out = tiledmm.gemm(a, b, kernel=kernel)
             rel_err = ((out.double() - expected.double()).norm() / expected.double().norm()).item()
             ms = median_ms(lambda: tiledmm.gemm(a, b, kernel=kernel), "cuda")
-            plan = tiledmm.plan(m, n, k, dtype, a_col_major=args.layout[0] == "t",
-                                b_col_major=args.layout[1] == "t", compute_capability=cc,
-                                sm_count=sms, kernel=kernel, **operand_flags(a, b))
+            plan = tiledmm.plan_for(a, b, kernel)
             peak = peak_for(dtype_name)
             rows.append({
                 "m": m, "n": n, "k": k, "dtype": dtype_name, "layout": args.layout,
@@ -120,23 +116,6 @@ def run(args):
         del a, b, expected
     torch.backends.cuda.matmul.allow_tf32 = False
     return rows
-
-
-def line_alignment(t):
-    """The alignment in bytes (up to 128) of the 2-D operand's line starts: its base address
-    and leading dimension, as a gemm call sees them."""
-    return math.gcd(t.data_ptr(), max(t.stride()) * t.element_size(), 128)
-
-
-def operand_flags(a, b):
-    """tiledmm.plan's description of the operands, as a gemm call gives it to the planner:
-    16-byte aligned lines (TMA reads them in place; wgmma copies others, which can change its
-    choice) and, in 16-bit types, lines off their 32-byte sectors and B's off 128-byte lines."""
-    a_lines, b_lines = line_alignment(a), line_alignment(b)
-    sixteen_bit = a.element_size() == 2
-    return {"a_aligned": a_lines % 16 == 0, "b_aligned": b_lines % 16 == 0,
-            "a_off_sectors": sixteen_bit and a_lines == 16, "b_off_sectors": sixteen_bit and b_lines == 16,
-            "b_off_cache_lines": sixteen_bit and b_lines % 16 == 0 and b_lines < 128}
 
 
 def print_table(rows):

@@ -37,38 +37,6 @@ def test_summary_geomeans_over_large_and_aligned_shapes(bench):
     assert math.isclose(bench.geomean([0.5, 2.0, 4.0]), 4.0 ** (1 / 3), rel_tol=1e-12)
 
 
-class StoredOperand:
-    """What operand_flags reads of a tensor: its base address, strides and element size."""
-
-    def __init__(self, address, ld, element_size):
-        self.address, self.ld, self.size = address, ld, element_size
-
-    def data_ptr(self):
-        return self.address
-
-    def stride(self):
-        return (self.ld, 1)
-
-    def element_size(self):
-        return self.size
-
-
-def test_operand_flags_as_the_gemm_call_sees_them(bench):
-    # bf16: A's rows of 1000 elements start 16 bytes into sectors; B's of 1456 on sectors but
-    # off 128-byte lines; B's of 1024 on lines; B's of 4095 not 16-byte aligned (copied).
-    flags = bench.operand_flags(StoredOperand(4096, 1000, 2), StoredOperand(4096, 1456, 2))
-    assert flags == {"a_aligned": True, "b_aligned": True, "a_off_sectors": True, "b_off_sectors": False,
-                     "b_off_cache_lines": True}
-    flags = bench.operand_flags(StoredOperand(4096, 1024, 2), StoredOperand(4096 + 64, 1024, 2))
-    assert flags["b_off_cache_lines"] and not flags["a_off_sectors"] and not flags["b_off_sectors"]
-    flags = bench.operand_flags(StoredOperand(4096, 1024, 2), StoredOperand(4096, 4095, 2))
-    assert not flags["b_aligned"] and not flags["b_off_sectors"] and not flags["b_off_cache_lines"]
-    # float32: the sector and line flags describe 16-bit operands only, as the gemm call sets them.
-    flags = bench.operand_flags(StoredOperand(4096, 1000, 4), StoredOperand(4096, 1004, 4))
-    assert flags == {"a_aligned": True, "b_aligned": True, "a_off_sectors": False, "b_off_sectors": False,
-                     "b_off_cache_lines": False}
-
-
 def test_summary_is_per_dtype_and_kernel(bench):
     rows = [row(4096, 4096, 4096, 0.9, "bf16", "auto"), row(4096, 4096, 4096, 0.8, "bf16", "mma"),
             row(4096, 4096, 4096, 0.7, "fp16", "auto")]

@@ -165,30 +165,69 @@ def test_wgmma_wave_rule_plans(dtype, monkeypatch):
             assert_matches_reference(tiledmm.gemm(a, b), a, b, tf32=dtype == torch.float32)
 
 
-SQUARE_WGMMA, NARROW_WGMMA = ("128x128_k128B_2wg_s6", 1), ("128x64_k256B_2wg_s4", 2)  # (name, WgmmaConfigId)
+def launched_wgmma_config(fn):
+    """fn()'s result and the tile config of the one wgmma kernel it launched: the kernel's
+    third template argument (a WgmmaConfigId, printed as a number or as an enum cast), the
+    index of its config in the kernel table."""
+    out, kernels = kernels_of(fn)
+    names = [name for name in kernels if "wgmma_gemm_kernel<" in name]
+    assert len(names) == 1, names
+    config_id = names[0].split("wgmma_gemm_kernel<", 1)[1].split(",")[2].strip().rsplit(")", 1)[-1]
+    configs = {k.name: k for k in tiledmm.kernels()}["wgmma"].configs
+    assert configs.index("128x128_k128B_2wg_s6") == 1  # the table lists configs in WgmmaConfigId order
+    return out, configs[int(config_id)]
 
 
 @runs_wgmma
-@pytest.mark.parametrize("case", [((1000, 1000, 1000), "col", SQUARE_WGMMA), ((896, 896, 888), "col", SQUARE_WGMMA),
-                                  ((768, 768, 760), "col", NARROW_WGMMA), ((768, 768, 760), "row", NARROW_WGMMA)],
+@pytest.mark.parametrize("case", [((1000, 1000, 1000), "col", "128x128_k128B_2wg_s6"),
+                                  ((896, 896, 888), "col", "128x128_k128B_2wg_s6"),
+                                  ((768, 768, 760), "col", "128x64_k256B_2wg_s4"),
+                                  ((768, 768, 760), "row", "128x64_k256B_2wg_s4")],
                          ids=lambda c: f"{'x'.join(map(str, c[0]))}-b{c[1]}")
 def test_wgmma_tiles_for_lines_off_sectors(case):
     # The gemm call sees its operands' lines off their sectors (1000, 888 or 760 bf16 per
-    # line) and runs the tile tiledmm.plan gives for such operands.
-    (m, n, k), layout_b, (config, config_id) = case
-    p = tiledmm.plan(m, n, k, torch.bfloat16, b_col_major=layout_b == "col", a_off_sectors=True,
-                     b_off_sectors=layout_b == "col" or (2 * n) % 32 == 16)
-    assert p["config"] == config, p
+    # line) and runs the tile the planner gives such operands (test_planner.py).
+    (m, n, k), layout_b, config = case
     gen = torch.Generator(device="cuda").manual_seed(m + k)
     a = make_operand(m, k, torch.bfloat16, "cuda", "row", gen)
     b = make_operand(k, n, torch.bfloat16, "cuda", layout_b, gen)
-    out, kernels = kernels_of(lambda: tiledmm.gemm(a, b))
-    names = [name for name in kernels if "wgmma_gemm_kernel<" in name]
-    assert len(names) == 1, names
-    # Its third template argument is the config (printed as a number, or as an enum cast).
-    launched = names[0].split("wgmma_gemm_kernel<", 1)[1].split(",")[2].strip()
-    assert launched.rsplit(")", 1)[-1] == str(config_id), (config, names)
+    assert tiledmm.plan_for(a, b)["config"] == config
+    out, launched = launched_wgmma_config(lambda: tiledmm.gemm(a, b))
+    assert launched == config
     assert_matches_reference(out, a, b)
+
+
+@runs_wgmma
+@pytest.mark.parametrize("layouts", [("row", "row"), ("row", "col"), ("col", "row"), ("offset", "row"),
+                                     ("sliced", "col"), ("row", "padded"), ("col", "sliced_t"), ("gapped", "row")],
+                         ids="-".join)
+@pytest.mark.parametrize("shape", [(1000, 1000, 1000), (2728, 1456, 1024), (768, 768, 760), (1536, 1536, 1528)],
+                         ids=lambda s: "x".join(map(str, s)))
+def test_plan_for_names_the_tile_the_call_runs(shape, layouts):
+    # plan_for reads the operands' layouts and line alignments (copied, in place, off sectors,
+    # off 128-byte lines) as the gemm call does: the tile it names is the one launched.
+    m, n, k = shape
+    gen = torch.Generator(device="cuda").manual_seed(m + n + k)
+    a = make_operand(m, k, torch.bfloat16, "cuda", layouts[0], gen)
+    b = make_operand(k, n, torch.bfloat16, "cuda", layouts[1], gen)
+    p = tiledmm.plan_for(a, b)
+    assert p["kernel"] == "wgmma", p
+    out, launched = launched_wgmma_config(lambda: tiledmm.gemm(a, b))
+    assert launched == p["config"], p
+    assert_matches_reference(out, a, b)
+
+
+@runs_wgmma
+def test_plan_for_a_linear_layer():
+    # tiledmm.linear(x, w) multiplies x by w.t(), read in place: plan_for(x rows, w.t()).
+    x = torch.randn(4, 682, 1024, device="cuda", dtype=torch.bfloat16)
+    w = torch.randn(1456, 1024, device="cuda", dtype=torch.bfloat16) / 32
+    bias = torch.randn(1456, device="cuda", dtype=torch.bfloat16)
+    p = tiledmm.plan_for(x.reshape(-1, 1024), w.t())
+    out, launched = launched_wgmma_config(lambda: tiledmm.linear(x, w, bias))
+    assert launched == p["config"], p
+    torch.testing.assert_close(out.double(), torch.nn.functional.linear(x.double(), w.double(), bias.double()),
+                               rtol=2e-2, atol=2e-2)
 
 
 @runs_wgmma

@@ -63,25 +63,10 @@ def split_shapes(sms):
     return [(128 * math.ceil(per_block * sms / 4) - 51, 1000, 160 * 64 + 13) for per_block in (1.5, 1.8, 3.5)]
 
 
-def in_place_flags(rows, cols, col_major, dtype):
-    """How TMA reads make_operand's [rows, cols] "row" or "col" operand: 16-byte aligned lines,
-    and (16-bit types) lines off their 32-byte sectors and off 128-byte lines, as the gemm call
-    tells the planner."""
-    line_bytes = (rows if col_major else cols) * torch.empty((), dtype=dtype).element_size()
-    aligned = line_bytes % 16 == 0
-    sixteen_bit_in_place = aligned and dtype != torch.float32
-    return aligned, sixteen_bit_in_place and line_bytes % 32 != 0, sixteen_bit_in_place and line_bytes % 128 != 0
-
-
-def wgmma_plan(m, n, k, dtype, a_col=False, b_col=False):
-    """The plan of tiledmm.gemm on make_operand's operands in those layouts."""
-    cc = torch.cuda.get_device_capability()
-    sms = torch.cuda.get_device_properties(0).multi_processor_count
-    a_aligned, a_off, _ = in_place_flags(m, k, a_col, dtype)
-    b_aligned, b_off, b_off_lines = in_place_flags(k, n, b_col, dtype)
-    return tiledmm.plan(m, n, k, dtype, a_col_major=a_col, b_col_major=b_col, compute_capability=cc,
-                        sm_count=sms, allow_tf32=True, a_aligned=a_aligned, b_aligned=b_aligned,
-                        a_off_sectors=a_off, b_off_sectors=b_off, b_off_cache_lines=b_off_lines)
+def operands(m, n, k, dtype, layouts):
+    """Fresh [M, K] and [K, N] operands on the GPU in `layouts` (make_operand's "row" / "col")."""
+    gen = torch.Generator(device="cuda").manual_seed(m + n + k)
+    return make_operand(m, k, dtype, "cuda", layouts[0], gen), make_operand(k, n, dtype, "cuda", layouts[1], gen)
 
 
 def poison_cached_blocks(*blocks):
@@ -91,25 +76,26 @@ def poison_cached_blocks(*blocks):
         torch.full((numel,), float("nan"), dtype=dtype, device="cuda")
 
 
-def assert_split_product_matches_float64(m, n, k, dtype, layouts, split_tiles, tile_outputs, kernel=None):
-    """Fresh operands in `layouts`, the output and partial-sum workspace landing on NaN, the
-    result against float64; the same blocks meet at the same tiles every run: bitwise repeats."""
-    gen = torch.Generator(device="cuda").manual_seed(m + n + k)
-    a = make_operand(m, k, dtype, "cuda", layouts[0], gen)
-    b = make_operand(k, n, dtype, "cuda", layouts[1], gen)
-    poison_cached_blocks((m * n, dtype), (split_tiles * (tile_outputs + 2), torch.float32))
+def assert_split_product_matches_float64(a, b, split_tiles, tile_outputs, kernel=None):
+    """The output and partial-sum workspace landing on NaN, the result against float64; the
+    same blocks meet at the same tiles every run: bitwise repeats."""
+    poison_cached_blocks((a.shape[0] * b.shape[1], a.dtype), (split_tiles * (tile_outputs + 2), torch.float32))
     out = tiledmm.gemm(a, b, kernel=kernel)
-    assert_matches_reference(out, a, b, tf32=dtype == torch.float32)
+    assert_matches_reference(out, a, b, tf32=a.dtype == torch.float32)
     for _ in range(2):
         assert torch.equal(tiledmm.gemm(a, b, kernel=kernel), out)
 
 
-def assert_linear_epilogue_applied_once(m, n, k, activation):
-    """tiledmm.linear with bias (and the activation) on a product whose tiles are split: the
-    tile's finishing block adds the bias and applies the activation once, after the sums."""
+def linear_operands(m, n, k):
+    """x [M, K], weight [N, K] and bias [N] in bfloat16 on the GPU."""
     x = torch.randn(m, k, device="cuda", dtype=torch.bfloat16)
     w = torch.randn(n, k, device="cuda", dtype=torch.bfloat16) / math.sqrt(k)
-    bias = torch.randn(n, device="cuda", dtype=torch.bfloat16)
+    return x, w, torch.randn(n, device="cuda", dtype=torch.bfloat16)
+
+
+def assert_linear_epilogue_applied_once(x, w, bias, activation):
+    """tiledmm.linear with bias (and the activation) on a product whose tiles are split: the
+    tile's finishing block adds the bias and applies the activation once, after the sums."""
     out = tiledmm.linear(x, w, bias, activation=activation)
     z = x.double() @ w.double().t() + bias.double()
     ref = torch.nn.functional.gelu(z) if activation == "gelu" else z
@@ -124,11 +110,12 @@ def test_split_tiles_match_float64(dtype, layouts, monkeypatch):
     sms = torch.cuda.get_device_properties(0).multi_processor_count
     tails_per_idle_block = set()
     for m, n, k in split_shapes(sms):
-        p = wgmma_plan(m, n, k, dtype, layouts[0] == "col", layouts[1] == "col")
+        a, b = operands(m, n, k, dtype, layouts)
+        p = tiledmm.plan_for(a, b)
         split_tiles, head = p["last_wave_split"]
         assert p["kernel"] == "wgmma" and split_tiles > 0, p  # the test tests what it says
         tails_per_idle_block.add(math.ceil(split_tiles / (sms - split_tiles)))
-        assert_split_product_matches_float64(m, n, k, dtype, layouts, split_tiles, 128 * 256)
+        assert_split_product_matches_float64(a, b, split_tiles, 128 * 256)
     assert len(tails_per_idle_block) > 1 and max(tails_per_idle_block) > 1, tails_per_idle_block
 
 
@@ -136,19 +123,17 @@ def test_split_tiles_match_float64(dtype, layouts, monkeypatch):
 @pytest.mark.parametrize("activation", ["none", "gelu"])
 def test_split_tiles_apply_bias_and_activation_once(activation):
     sms = torch.cuda.get_device_properties(0).multi_processor_count
-    m, n, k = split_shapes(sms)[1]
-    assert wgmma_plan(m, n, k, torch.bfloat16, b_col=True)["last_wave_split"][0] > 0
-    assert_linear_epilogue_applied_once(m, n, k, activation)
+    x, w, bias = linear_operands(*split_shapes(sms)[1])
+    assert tiledmm.plan_for(x, w.t())["last_wave_split"][0] > 0
+    assert_linear_epilogue_applied_once(x, w, bias, activation)
 
 
 @runs_wgmma
 def test_split_tiles_under_graph_replay():
     # Each replay zeroes the flags again (the clearing kernel) and hands the sums over anew.
     sms = torch.cuda.get_device_properties(0).multi_processor_count
-    m, n, k = split_shapes(sms)[0]
-    assert wgmma_plan(m, n, k, torch.bfloat16)["last_wave_split"][0] > 0
-    a = torch.randn(m, k, device="cuda", dtype=torch.bfloat16)
-    b = torch.randn(k, n, device="cuda", dtype=torch.bfloat16)
+    a, b = operands(*split_shapes(sms)[0], torch.bfloat16, ("row", "row"))
+    assert tiledmm.plan_for(a, b)["last_wave_split"][0] > 0
     assert_graph_replays_gemm(a, b)
 
 
@@ -160,12 +145,11 @@ def test_split_tiles_of_a_two_blocks_per_sm_config(dtype, monkeypatch):
     monkeypatch.setattr(torch.backends.cuda.matmul, "allow_tf32", True)
     sms = torch.cuda.get_device_properties(0).multi_processor_count
     spec = TWO_BLOCKS_PER_SM_WGMMA
-    m, n, k = two_blocks_per_sm_split_shape(sms)
-    cc = torch.cuda.get_device_capability()
-    p = tiledmm.plan(m, n, k, dtype, kernel=spec, compute_capability=cc, sm_count=sms, allow_tf32=True)
+    a, b = operands(*two_blocks_per_sm_split_shape(sms), dtype, ("row", "col"))
+    p = tiledmm.plan_for(a, b, spec)
     split_tiles = p["last_wave_split"][0]
     assert split_tiles > 0, p
-    assert_split_product_matches_float64(m, n, k, dtype, ("row", "col"), split_tiles, 64 * 64, kernel=spec)
+    assert_split_product_matches_float64(a, b, split_tiles, 64 * 64, kernel=spec)
 
 
 @needs_sm90a_build
@@ -197,11 +181,11 @@ def test_halves_match_float64(dtype, layouts, monkeypatch):
     monkeypatch.setattr(torch.backends.cuda.matmul, "allow_tf32", True)
     if torch.cuda.get_device_properties(0).multi_processor_count < 128:
         pytest.skip("the shape is cut in halves only on GPUs of >= 128 SMs")
-    m, n, k = halves_shape(dtype)
-    p = wgmma_plan(m, n, k, dtype, layouts[0] == "col", layouts[1] == "col")
+    a, b = operands(*halves_shape(dtype), dtype, layouts)
+    p = tiledmm.plan_for(a, b)
     split_tiles, head = p["last_wave_split"]
     assert p["kernel"] == "wgmma" and split_tiles == 64 and "K in two halves" in p["reason"], p
-    assert_split_product_matches_float64(m, n, k, dtype, layouts, split_tiles, 128 * 128)
+    assert_split_product_matches_float64(a, b, split_tiles, 128 * 128)
 
 
 @runs_wgmma
@@ -209,17 +193,15 @@ def test_halves_match_float64(dtype, layouts, monkeypatch):
 def test_halves_apply_bias_and_activation_once(activation):
     if torch.cuda.get_device_properties(0).multi_processor_count < 128:
         pytest.skip("the shape is cut in halves only on GPUs of >= 128 SMs")
-    m, n, k = halves_shape(torch.bfloat16)
-    assert "K in two halves" in wgmma_plan(m, n, k, torch.bfloat16, b_col=True)["reason"]
-    assert_linear_epilogue_applied_once(m, n, k, activation)
+    x, w, bias = linear_operands(*halves_shape(torch.bfloat16))
+    assert "K in two halves" in tiledmm.plan_for(x, w.t())["reason"]
+    assert_linear_epilogue_applied_once(x, w, bias, activation)
 
 
 @runs_wgmma
 def test_halves_under_graph_replay():
     if torch.cuda.get_device_properties(0).multi_processor_count < 128:
         pytest.skip("the shape is cut in halves only on GPUs of >= 128 SMs")
-    m, n, k = halves_shape(torch.bfloat16)
-    assert "K in two halves" in wgmma_plan(m, n, k, torch.bfloat16)["reason"]
-    a = torch.randn(m, k, device="cuda", dtype=torch.bfloat16)
-    b = torch.randn(k, n, device="cuda", dtype=torch.bfloat16)
+    a, b = operands(*halves_shape(torch.bfloat16), torch.bfloat16, ("row", "row"))
+    assert "K in two halves" in tiledmm.plan_for(a, b)["reason"]
     assert_graph_replays_gemm(a, b)

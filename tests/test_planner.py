@@ -508,3 +508,71 @@ def test_wgmma_tiles_for_lines_off_sectors():
         assert tiledmm.plan(768, 768, 760, torch.bfloat16, b_col_major=layout == "nt")["config"] == "64x80_ct_k256B_1wg_s5"
     # ... but at 640^2, where the rules' tile is 64x64, C^T stays.
     assert plan(640, 640, 632, "nn")["config"] == "64x80_ct_k256B_1wg_s5"
+
+
+def bf16(*shape):
+    return torch.randn(*shape).to(torch.bfloat16)
+
+
+@needs_sm90a_build
+def test_plan_for_describes_host_operands_as_the_gemm_call_does():
+    # plan_for reads layouts and line alignments from the tensors; plan is told them. Host
+    # operands lie at their storage offset in a fresh (512-byte aligned) block.
+    bf = torch.bfloat16
+    # 1000 bf16 per line: 16 bytes into 32-byte sectors (and off 128-byte lines).
+    a, b = bf16(1000, 1000), bf16(1000, 1000)
+    assert tiledmm.plan_for(a, b) == tiledmm.plan(1000, 1000, 1000, bf, a_off_sectors=True, b_off_sectors=True,
+                                                  b_off_cache_lines=True)
+    # B column-major (a transposed view, read in place): both K-major and off sectors take
+    # 128x128 tiles, where operands on sectors take 128x64.
+    p = tiledmm.plan_for(a, b.t())
+    assert p == tiledmm.plan(1000, 1000, 1000, bf, b_col_major=True, a_off_sectors=True, b_off_sectors=True)
+    assert p["config"] == "128x128_k128B_2wg_s6"
+    assert tiledmm.plan_for(bf16(1024, 1024), bf16(1024, 1024).t())["config"] == "128x64_k256B_2wg_s4"
+    # x @ W with W's rows of 1456 bf16: on sectors, off 128-byte lines.
+    x, w = bf16(2728, 1024), bf16(1024, 1456)
+    assert tiledmm.plan_for(x, w) == tiledmm.plan(2728, 1456, 1024, bf, b_off_cache_lines=True)
+    assert tiledmm.plan_for(x, w) != tiledmm.plan(2728, 1456, 1024, bf)
+    # Storage offsets: one element breaks 16-byte alignment (copied, not read in place); 8
+    # elements put lines 16 bytes into sectors; 64 elements keep them on 128-byte lines.
+    for offset, flags in [(1, {"a_aligned": False}), (8, {"a_off_sectors": True}), (64, {})]:
+        a = bf16(offset + 2048 * 1024)[offset:].view(2048, 1024)
+        b = bf16(1024, 2048)
+        assert tiledmm.plan_for(a, b) == tiledmm.plan(2048, 2048, 1024, bf, **flags), offset
+    # A slice with steps in both dimensions is copied by the call: planned as its contiguous copy.
+    gapped = bf16(2000, 2000)[::2, ::2]
+    assert tiledmm.plan_for(gapped, bf16(1000, 1024)) == tiledmm.plan(1000, 1024, 1000, bf, a_off_sectors=True)
+
+
+@needs_cuda_build
+def test_plan_for_the_described_gpu_kernel_and_settings():
+    a, b = torch.randn(1025, 1021), torch.randn(1021, 1023)
+    # float32, TF32 off: the alignments do not enter the plan (simt); as plan() with defaults.
+    assert tiledmm.plan_for(a, b) == tiledmm.plan(1025, 1023, 1021, torch.float32, allow_tf32=False)
+    assert tiledmm.plan_for(a, b, compute_capability=(8, 0), sm_count=108) == tiledmm.plan(
+        1025, 1023, 1021, torch.float32, compute_capability=(8, 0), sm_count=108, allow_tf32=False)
+    assert tiledmm.plan_for(a, b, "classic16")["kernel"] == "classic16"
+    assert tiledmm.plan_for(a, b, "simt:f32_64x64x16_w32x32_t4x8_s4")["config"] == "f32_64x64x16_w32x32_t4x8_s4"
+    previous = torch.backends.cuda.matmul.allow_tf32
+    try:
+        torch.backends.cuda.matmul.allow_tf32 = True  # read as the gemm call reads it
+        # (TF32 reads C^T in place by TMA, which needs 16-byte lines: 1021 and 1023 floats are not.)
+        assert tiledmm.plan_for(a, b) == tiledmm.plan(1025, 1023, 1021, torch.float32, allow_tf32=True,
+                                                      a_aligned=False, b_aligned=False)
+    finally:
+        torch.backends.cuda.matmul.allow_tf32 = previous
+
+
+@needs_cuda_build
+def test_plan_for_checks_its_operands_as_gemm_does():
+    a = torch.randn(8, 4)
+    with pytest.raises(RuntimeError, match=r"inner sizes must agree.*\[8, 4\].*\[5, 3\]"):
+        tiledmm.plan_for(a, torch.randn(5, 3))
+    with pytest.raises(RuntimeError, match="same dtype"):
+        tiledmm.plan_for(a, torch.randn(4, 3, dtype=torch.float64))
+    with pytest.raises(RuntimeError, match="2-D matrix"):
+        tiledmm.plan_for(a, torch.randn(4))
+    with pytest.raises(RuntimeError, match="unknown kernel"):
+        tiledmm.plan_for(a, torch.randn(4, 3), "no_such_kernel")
+    with pytest.raises(RuntimeError, match="need the GPU described"):
+        torch.ops.tiledmm._plan_for(a, torch.randn(4, 3))

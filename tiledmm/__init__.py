@@ -4,6 +4,7 @@
     c = tiledmm.gemm(a, b)                      # == a @ b, planner picks the kernel
     c = tiledmm.gemm(a, b, kernel="classic16")  # one named variant
     tiledmm.kernels()                           # the variants this build has
+    tiledmm.plan_for(a, b)                      # the kernel and tile gemm(a, b) would run
     y = tiledmm.linear(x, w, b, activation="gelu")  # gelu(F.linear(x, w, b)), fused
     tiledmm.replace_linear(model)               # every nn.Linear -> tiledmm.Linear
     tiledmm.set_autotune(True)                  # time the candidates once per shape bucket
@@ -15,9 +16,9 @@ import torch  # noqa: F401  (loads libtorch before our library links against it)
 
 from . import _C  # noqa: F401  (side effect: registers torch.ops.tiledmm)
 from . import _registrations  # noqa: F401  (fake kernels, autograd)
-from ._api import KernelInfo, autotune_cache_entries, gemm, kernels, plan, set_autotune
+from ._api import KernelInfo, autotune_cache_entries, gemm, kernels, plan, plan_for, set_autotune
 from .nn import Linear, linear, replace_linear
 
 __all__ = ["KernelInfo", "Linear", "autotune_cache_entries", "gemm", "kernels", "linear", "plan",
-           "replace_linear", "set_autotune"]
+           "plan_for", "replace_linear", "set_autotune"]
 __version__ = "0.1.0"

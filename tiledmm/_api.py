@@ -74,7 +74,8 @@ def plan(m: int, n: int, k: int, dtype: torch.dtype = torch.float32, *,
     as a contiguous operand with 1000 elements per line), which ``wgmma`` reads more slowly.
     ``b_off_cache_lines``: a 16-bit B TMA reads in place whose lines do not all start on
     128-byte boundaries (a row-major B of 1456 columns, say), which keeps row-major Bs off
-    the ping-pong tile for short K. A gemm call sees all five from its operands.
+    the ping-pong tile for short K. A gemm call sees all five from its operands, as
+    :func:`plan_for` does.
     Returns ``{"kernel": ..., "config": ..., "reason": ..., "split_k": ..., "c_transposed": ...,
     "last_wave_split": ..., "row_tail": ...}``, where ``split_k`` is the number of K slices
     per output tile (1: no split-K), ``c_transposed`` says the kernel computes C^T = B^T A^T
@@ -89,12 +90,37 @@ def plan(m: int, n: int, k: int, dtype: torch.dtype = torch.float32, *,
     """
     if allow_tf32 is None:
         allow_tf32 = torch.backends.cuda.matmul.allow_tf32
-    (name, config, reason, split_k, c_transposed, split_tiles, head_k_tiles, tail_rows, tail_config,
-     tail_split_k, beside_blocks) = torch.ops.tiledmm._plan(
+    return _plan_dict(torch.ops.tiledmm._plan(
         m, n, k, dtype, a_col_major, b_col_major,
         compute_capability[0] * 10 + compute_capability[1], sm_count, kernel=kernel,
         allow_tf32=allow_tf32, a_aligned=a_aligned, b_aligned=b_aligned,
-        a_off_sectors=a_off_sectors, b_off_sectors=b_off_sectors, b_off_cache_lines=b_off_cache_lines)
+        a_off_sectors=a_off_sectors, b_off_sectors=b_off_sectors, b_off_cache_lines=b_off_cache_lines))
+
+
+def plan_for(a: torch.Tensor, b: torch.Tensor, kernel: Optional[str] = None, *,
+             compute_capability: Optional[tuple[int, int]] = None, sm_count: Optional[int] = None) -> dict:
+    """The plan ``gemm(a, b, kernel)`` gets for these operands: :func:`plan`'s dict, with the
+    layouts, alignments and TF32 setting read from the tensors as the gemm call reads them.
+
+    CUDA operands are planned for their GPU (``compute_capability`` / ``sm_count`` override
+    it). Host operands are planned for the described GPU (default ``(9, 0)`` and 132 SMs, as
+    :func:`plan`), each as if it lay at its storage offset in a fresh block of the CUDA caching
+    allocator. Operands are checked as ``gemm`` checks them. For ``linear(x, weight)`` ask
+    ``plan_for(x.reshape(-1, x.shape[-1]), weight.t())``. With autotuning on, a gemm call may run
+    its bucket's timed choice instead; a product with M, N or K of 0 launches no kernel.
+    """
+    if a.device.type != "cuda":
+        compute_capability = compute_capability or (9, 0)
+        sm_count = sm_count or 132
+    cc = compute_capability[0] * 10 + compute_capability[1] if compute_capability else 0
+    return _plan_dict(torch.ops.tiledmm._plan_for(a, b, kernel=kernel, compute_capability=cc,
+                                                  sm_count=sm_count or 0))
+
+
+def _plan_dict(fields) -> dict:
+    """torch.ops.tiledmm._plan's strings (planner.h, plan_report) as plan()'s dict."""
+    (name, config, reason, split_k, c_transposed, split_tiles, head_k_tiles, tail_rows, tail_config,
+     tail_split_k, beside_blocks) = fields
     return {"kernel": name, "config": config, "reason": reason, "split_k": int(split_k),
             "c_transposed": c_transposed == "1",
             "last_wave_split": (int(split_tiles), int(head_k_tiles)),

@@ -17,8 +17,10 @@
 #include <torch/library.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace tiledmm::cuda {
 
@@ -121,21 +123,14 @@ bool capturing(cudaStream_t stream) {
   return status != cudaStreamCaptureStatusNone;
 }
 
-at::Tensor run_cuda(const GemmProblem& p, const at::Tensor& a) {
-  const c10::cuda::CUDAGuard guard(a.device());
-  at::Tensor c = allocate_output(p, a);
-  if (p.m == 0 || p.n == 0) return c;
-  if (p.k == 0) return epilogue_of_zeros(c, p);
-
-  const cudaDeviceProp& prop = *at::cuda::getDeviceProperties(a.device().index());
-  if (!p.kernel.empty()) {
-    check_compute_capability(split_kernel_spec(p.kernel).first, prop, a.device().index());
-  }
+// What the planner sees of a call: shape, dtype, layouts, the TF32 setting and how TMA reads
+// the operands where they lie. The alignment is read by TF32 with a row-major B (its
+// orientation choice) and by the 16-bit types' tile rules (ping-pong and the wave-filling C^T
+// configs take operands TMA reads in place; the C^T configs, A's lines on their sectors);
+// float32 otherwise skips the check. (The B copy of rows off sectors, operand_workspace.h, is
+// not counted here.)
+GemmShape planner_shape(const GemmProblem& p) {
   GemmShape shape{p.m, p.n, p.k, p.dtype, p.a.col_major, p.b.col_major, tf32_allowed()};
-  // The operands' TMA alignment: read by TF32 with a row-major B (its orientation choice) and
-  // by the 16-bit types' tile rules (ping-pong and the wave-filling C^T configs take operands
-  // TMA reads in place; the C^T configs, A's lines on their sectors). float32 otherwise skips
-  // the check. (The B copy of rows off sectors, operand_workspace.h, is not counted here.)
   const bool sixteen_bit = p.dtype != c10::kFloat;
   if (sixteen_bit || (shape.allow_tf32 && wgmma_computes_c_transposed(p.dtype == c10::kFloat, p.b.col_major))) {
     const TmaInPlaceRead a_read = tma_in_place_read(p.a, c10::elementSize(p.dtype));
@@ -146,6 +141,20 @@ at::Tensor run_cuda(const GemmProblem& p, const at::Tensor& a) {
     shape.b_lines_off_sectors = sixteen_bit && b_read.lines_off_sectors;
     shape.b_lines_off_cache_lines = sixteen_bit && b_read.lines_off_cache_lines;
   }
+  return shape;
+}
+
+at::Tensor run_cuda(const GemmProblem& p, const at::Tensor& a) {
+  const c10::cuda::CUDAGuard guard(a.device());
+  at::Tensor c = allocate_output(p, a);
+  if (p.m == 0 || p.n == 0) return c;
+  if (p.k == 0) return epilogue_of_zeros(c, p);
+
+  const cudaDeviceProp& prop = *at::cuda::getDeviceProperties(a.device().index());
+  if (!p.kernel.empty()) {
+    check_compute_capability(split_kernel_spec(p.kernel).first, prop, a.device().index());
+  }
+  const GemmShape shape = planner_shape(p);
   const GpuInfo gpu = describe_gpu(prop);
   const cudaStream_t stream = at::cuda::getCurrentCUDAStream(a.device().index());
   std::string spec = p.kernel;
@@ -165,6 +174,35 @@ at::Tensor linear_cuda(const at::Tensor& x, const at::Tensor& weight, const std:
                        std::string_view activation, std::optional<std::string_view> kernel) {
   const LinearProblem lp = make_linear_problem(x, weight, bias, activation, kernel);
   return run_cuda(lp.gemm, lp.x_rows).view(lp.output_shape);
+}
+
+// Where a host operand would lie on the GPU: at its byte offset in a block of the CUDA caching
+// allocator, which starts every block on 512 bytes (a copy the problem made starts one).
+const void* as_if_in_a_cuda_block(const at::Tensor& t, const at::Tensor& copy) {
+  const int64_t offset = copy.defined() ? 0 : t.storage_offset() * t.element_size();
+  return reinterpret_cast<const void*>(static_cast<uintptr_t>(offset));
+}
+
+// tiledmm::_plan_for: the plan a gemm call of `a` and `b` gets (tiledmm.plan_for). CUDA
+// operands are planned for their GPU; host operands for the GPU described by
+// compute_capability and sm_count, as if each lay at its storage offset in a fresh block.
+std::vector<std::string> plan_for_op(const at::Tensor& a, const at::Tensor& b, std::optional<std::string_view> kernel,
+                                     int64_t compute_capability, int64_t sm_count) {
+  GemmProblem p = make_gemm_problem(a, b, std::nullopt);  // checks as gemm does; the kernel: plan_report
+  GpuInfo gpu{static_cast<int>(compute_capability), static_cast<int>(sm_count)};
+  if (a.is_cuda()) {
+    const GpuInfo own = describe_gpu(*at::cuda::getDeviceProperties(a.device().index()));
+    if (gpu.compute_capability == 0) gpu.compute_capability = own.compute_capability;
+    if (gpu.sm_count == 0) gpu.sm_count = own.sm_count;
+  } else {
+    TORCH_CHECK(gpu.compute_capability > 0 && gpu.sm_count > 0,
+                "tiledmm.plan_for: operands on ", a.device(),
+                " need the GPU described (compute_capability and sm_count), got ", compute_capability, " and ",
+                sm_count);
+    p.a.data = as_if_in_a_cuda_block(a, p.a_storage);
+    p.b.data = as_if_in_a_cuda_block(b, p.b_storage);
+  }
+  return plan_report(planner_shape(p), gpu, kernel);
 }
 
 // tiledmm::_kernel_resources: [registers per thread, local (spill) bytes per thread,
@@ -201,6 +239,8 @@ TORCH_LIBRARY_IMPL(tiledmm, CUDA, m) {
 }
 
 TORCH_LIBRARY_FRAGMENT(tiledmm, m) {
+  m.def("_plan_for(Tensor a, Tensor b, str? kernel=None, int compute_capability=0, int sm_count=0) -> str[]",
+        &plan_for_op);
   m.def("_kernel_resources(int m, int n, int k, ScalarType dtype, bool a_col_major, "
         "bool b_col_major, str? kernel=None) -> int[]",
         &kernel_resources_op);

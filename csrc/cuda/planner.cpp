@@ -1202,6 +1202,26 @@ Plan plan_gemm(const GemmShape& s, const GpuInfo& gpu, std::string_view requeste
   return plan;
 }
 
+std::vector<std::string> plan_report(const GemmShape& shape, const GpuInfo& gpu,
+                                     std::optional<std::string_view> kernel) {
+  std::string requested;
+  if (kernel.has_value() && !kernel->empty() && *kernel != "auto") {
+    require_kernel(*kernel, c10::DeviceType::CUDA, shape.dtype);
+    requested = std::string(*kernel);
+  }
+  std::string why;
+  const Plan plan = plan_gemm(shape, gpu, requested, &why);
+  // The kernel computes C^T: wgmma's TF32 orientation, or skinny with N the small side.
+  const bool c_transposed = plan.family == KernelFamily::kWgmma   ? plan.wgmma_c_transposed
+                            : plan.family == KernelFamily::kSkinny ? !skinny_small_is_m(shape.m, shape.n)
+                                                                   : false;
+  return {family_name(plan.family), plan.config, why, std::to_string(plan.split.splits), c_transposed ? "1" : "0",
+          std::to_string(plan.last_wave.tiles), std::to_string(plan.last_wave.head_k_tiles),
+          std::to_string(plan.row_tail.rows),
+          plan.row_tail.beside() ? "few_rows" : plan.row_tail.active() ? simt_tile(plan.row_tail.config).name : "",
+          std::to_string(plan.row_tail.split.splits), std::to_string(plan.row_tail.beside_blocks)};
+}
+
 namespace {
 
 // tiledmm::_plan: the planner's choice for a described problem and GPU, without a GPU.
@@ -1210,25 +1230,9 @@ std::vector<std::string> plan_op(int64_t m, int64_t n, int64_t k, c10::ScalarTyp
                                  int64_t sm_count, std::optional<std::string_view> kernel,
                                  bool allow_tf32, bool a_aligned, bool b_aligned, bool a_off_sectors,
                                  bool b_off_sectors, bool b_off_cache_lines) {
-  GemmShape shape{m,          n,         k,         dtype,         a_col_major,  b_col_major,
-                  allow_tf32, a_aligned, b_aligned, a_off_sectors, b_off_sectors, b_off_cache_lines};
-  GpuInfo gpu{static_cast<int>(compute_capability), static_cast<int>(sm_count)};
-  std::string requested;
-  if (kernel.has_value() && !kernel->empty() && *kernel != "auto") {
-    require_kernel(*kernel, c10::DeviceType::CUDA, dtype);
-    requested = std::string(*kernel);
-  }
-  std::string why;
-  const Plan plan = plan_gemm(shape, gpu, requested, &why);
-  // The kernel computes C^T: wgmma's TF32 orientation, or skinny with N the small side.
-  const bool c_transposed = plan.family == KernelFamily::kWgmma   ? plan.wgmma_c_transposed
-                            : plan.family == KernelFamily::kSkinny ? !skinny_small_is_m(m, n)
-                                                                   : false;
-  return {family_name(plan.family), plan.config, why, std::to_string(plan.split.splits), c_transposed ? "1" : "0",
-          std::to_string(plan.last_wave.tiles), std::to_string(plan.last_wave.head_k_tiles),
-          std::to_string(plan.row_tail.rows),
-          plan.row_tail.beside() ? "few_rows" : plan.row_tail.active() ? simt_tile(plan.row_tail.config).name : "",
-          std::to_string(plan.row_tail.split.splits), std::to_string(plan.row_tail.beside_blocks)};
+  const GemmShape shape{m,          n,         k,         dtype,         a_col_major,  b_col_major,
+                        allow_tf32, a_aligned, b_aligned, a_off_sectors, b_off_sectors, b_off_cache_lines};
+  return plan_report(shape, {static_cast<int>(compute_capability), static_cast<int>(sm_count)}, kernel);
 }
 
 // tiledmm::_tile_table: the tile configs of the mma, wgmma, skinny and simt families, one row each:

@@ -14,8 +14,10 @@
 #include <c10/core/ScalarType.h>
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace tiledmm::cuda {
 
@@ -72,5 +74,12 @@ struct Plan {
 // the hot path: a gemm call passes nullptr).
 Plan plan_gemm(const GemmShape& shape, const GpuInfo& gpu, std::string_view requested,
                std::string* why = nullptr);
+
+// The plan as tiledmm.plan and tiledmm.plan_for report it: [kernel, config, reason, split_k,
+// c_transposed ("1"/"0"), last wave's split tiles, their head k-tiles, row tail rows, its config
+// ("few_rows" beside the tiles), its split_k, its beside blocks]. `kernel` ("name",
+// "name:config", "auto" or none) is checked against the registry for this dtype.
+std::vector<std::string> plan_report(const GemmShape& shape, const GpuInfo& gpu,
+                                     std::optional<std::string_view> kernel);
 
 }  // namespace tiledmm::cuda
