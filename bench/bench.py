@@ -150,7 +150,7 @@ def summarize(rows):
     return lines
 
 
-def plot(rows, path):
+def plot(rows, path, gpu):
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
@@ -169,22 +169,23 @@ def plot(rows, path):
         for i, (label, values) in enumerate(series.items()):
             ax.bar([x + i * width for x in range(len(shapes))], values, width, label=label)
         ax.set_xticks([x + 0.4 - width / 2 for x in range(len(shapes))])
-        ax.set_xticklabels([f"{m}x{n}x{k}" for m, n, k in shapes], rotation=20, fontsize=8)
+        ax.set_xticklabels([f"{m}x{n}x{k}" for m, n, k in shapes], rotation=35, ha="right",
+                           rotation_mode="anchor", fontsize=8)
         ax.set_ylabel("TFLOP/s")
-        ax.set_title(f"{dtype} on {torch.cuda.get_device_name()}")
+        ax.set_title(f"{dtype} on {gpu}")
         ax.legend(fontsize=8)
     fig.tight_layout()
     fig.savefig(path, dpi=110)
 
 
-def plot_roofline(rows, path):
+def plot_roofline(rows, path, gpu):
     """Each measured point at its arithmetic intensity (A, B, C moved once) under the roofline."""
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
     from tiledmm.explain import DTYPES as NAMES, GPUS
-    model = next((g for key, g in GPUS.items() if key in torch.cuda.get_device_name()), None)
+    model = next((g for key, g in GPUS.items() if key in gpu), None)
     fig, ax = plt.subplots(figsize=(8, 5.5))
     sizes = {"fp32": 4, "tf32": 4, "fp64": 8, "bf16": 2, "fp16": 2}
     for dtype in dict.fromkeys(r["dtype"] for r in rows):
@@ -202,7 +203,7 @@ def plot_roofline(rows, path):
     ax.set_yscale("log")
     ax.set_xlabel("arithmetic intensity (FLOP per byte of A, B, C moved once)")
     ax.set_ylabel("TFLOP/s")
-    ax.set_title(f"Roofline, {torch.cuda.get_device_name()}")
+    ax.set_title(f"Roofline, {gpu}")
     ax.legend(fontsize=7)
     fig.tight_layout()
     fig.savefig(path, dpi=110)
@@ -217,7 +218,16 @@ def main(argv=None):
     parser.add_argument("--layout", default="nn", choices=["nn", "nt", "tn", "tt"],
                         help="n: row-major, t: column-major (transposed view), for A then B")
     parser.add_argument("--out", default=None, help="write <out>.json and <out>.png")
+    parser.add_argument("--replot", default=None, metavar="JSON",
+                        help="redraw <JSON minus .json>.png and _roofline.png from a saved run (no GPU needed)")
     args = parser.parse_args(argv)
+    if args.replot:
+        with open(args.replot) as f:
+            saved = json.load(f)
+        stem = args.replot[:-len(".json")] if args.replot.endswith(".json") else args.replot
+        plot(saved["rows"], stem + ".png", saved["meta"]["gpu"])
+        plot_roofline(saved["rows"], stem + "_roofline.png", saved["meta"]["gpu"])
+        return
     if not torch.cuda.is_available():
         sys.exit("bench.py needs a CUDA GPU")
     rows = run(args)
@@ -231,8 +241,8 @@ def main(argv=None):
                 "timer": "triton.testing.do_bench median (ms)", "args": vars(args), "summary": summary}
         with open(args.out + ".json", "w") as f:
             json.dump({"meta": meta, "rows": rows}, f, indent=1)
-        plot(rows, args.out + ".png")
-        plot_roofline(rows, args.out + "_roofline.png")
+        plot(rows, args.out + ".png", meta["gpu"])
+        plot_roofline(rows, args.out + "_roofline.png", meta["gpu"])
 
 
 if __name__ == "__main__":
