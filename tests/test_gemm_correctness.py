@@ -231,6 +231,27 @@ def test_plan_for_a_linear_layer():
 
 
 @runs_wgmma
+@pytest.mark.parametrize("dtype", [torch.bfloat16, torch.float16], ids=str)
+@pytest.mark.parametrize("case", [((1051, 1104, 3424), "col"), ((790, 1352, 3792), "row"), ((1111, 656, 4000), "col"),
+                                  ((681, 512, 2944), "row")], ids=lambda c: f"{'x'.join(map(str, c[0]))}-b{c[1]}")
+def test_deep_few_tile_products_on_one_wave_of_whole_tiles(case, dtype):
+    # Deep K and few tiles: the planner runs one wave of whole C^T tiles (128 x 96/112/144 or
+    # 64 x 80; test_planner.py) where the rules' tiles would take two waves or split-K slices.
+    (m, n, k), layout_b = case
+    gen = torch.Generator(device="cuda").manual_seed(m + n + k)
+    a = make_operand(m, k, dtype, "cuda", "row", gen)
+    b = make_operand(k, n, dtype, "cuda", layout_b, gen)
+    p = tiledmm.plan_for(a, b)
+    if torch.cuda.get_device_properties(0).multi_processor_count == 132:
+        assert "whole in one wave" in p["reason"], p
+    poison_cached_block(m, n, dtype, "cuda")
+    out, launched = launched_wgmma_config(lambda: tiledmm.gemm(a, b))
+    assert launched == p["config"], p
+    assert_matches_reference(out, a, b)
+    assert torch.equal(tiledmm.gemm(a, b), out)
+
+
+@runs_wgmma
 def test_repacked_operands_with_many_lines():
     # Operands that TMA cannot read in place are copied into aligned workspaces by kernels
     # whose grids stride over the lines beyond one grid dimension's 65,535 blocks.

@@ -576,3 +576,34 @@ def test_plan_for_checks_its_operands_as_gemm_does():
         tiledmm.plan_for(a, torch.randn(4, 3), "no_such_kernel")
     with pytest.raises(RuntimeError, match="need the GPU described"):
         torch.ops.tiledmm._plan_for(a, torch.randn(4, 3))
+
+
+@needs_sm90a_build
+def test_deep_few_tile_products_take_one_wave_of_whole_tiles():
+    # 16-bit, K >= 4 KB per row, 128x128 tiles fit one wave, and the rules' 128x64 / 64x64 tiles
+    # would run in two waves or in split-K slices: the candidate of least modeled time whose
+    # whole tiles fill one wave (H100 kernel times, bench/NOTES.md session 51: 1.42x faster over
+    # 50 sampled changes, none slower).
+    def plan(m, n, k, b_col=False, dtype=torch.bfloat16, **flags):
+        return tiledmm.plan(m, n, k, dtype, b_col_major=b_col, sm_count=132,
+                            b_off_sectors=not b_col and n % 16 == 8, b_off_cache_lines=not b_col and n % 64 != 0,
+                            **flags)
+    for (m, n, k, b_col), config in [((1051, 1104, 3424, True), "128x112_ct_k128B_2wg_s6"),  # 2 waves of 128x64
+                                     ((790, 1352, 3792, False), "128x144_ct_k128B_2wg_s5"),  # B off its sectors
+                                     ((1111, 656, 4000, True), "128x96_ct_k128B_2wg_s6"),    # 4 slices of 128x64
+                                     ((681, 512, 2944, False), "64x80_ct_k256B_1wg_s5")]:   # 2 slices of 64x64
+        p = plan(m, n, k, b_col)
+        assert (p["config"], p["split_k"], p["last_wave_split"]) == (config, 1, (0, 0)), p
+        assert "whole in one wave" in p["reason"], p
+    # Not where the rules' tiles run whole in one wave, or in halves (one round of twice the
+    # blocks: fp16 866x536x4464 18.4 us against 23.3 on 128x96 C^T), at shallower K, with A's
+    # lines off their sectors (a C^T kernel reads A in place, without row classes), a
+    # column-major A, TF32, or a side under 512.
+    assert plan(1099, 640, 1696)["config"] == "128x64_k256B_2wg_s4"                       # K of 3392 bytes
+    p = plan(866, 536, 4464, dtype=torch.float16)
+    assert p["config"] == "128x64_k256B_2wg_s4" and p["last_wave_split"][0] == 63, p       # halves
+    assert plan(1051, 1104, 3432, True, a_off_sectors=True)["config"] == "128x64_k256B_2wg_s4"
+    assert plan(1051, 1104, 3424, True, a_col_major=True)["config"] == "128x64_k256B_2wg_s4"
+    assert tiledmm.plan(1051, 1104, 3424, torch.float32, allow_tf32=True, b_col_major=True,
+                        sm_count=132)["config"] == "128x128_k128B_2wg_s6"  # (as before the rule)
+    assert plan(500, 1352, 3792)["config"] == "128x64_k256B_2wg_s4"

@@ -922,7 +922,103 @@ WgmmaConfigId deep_k_wide_rows(const GemmShape& s, WgmmaConfigId chosen, const G
   return kWide;
 }
 
+// Products of few tiles (128x128 tiles fit one wave) and K of at least kOneWaveMinKBytes per
+// row, 16-bit, A row-major, both operands read in place (A's lines and a column-major B's on
+// their sectors), whose tile so far is 128x64 or 64x64 in split-K slices or in more than one
+// wave (the last one split): the candidate of least modeled time whose whole tiles fit one
+// wave and fill at least kOneWaveMinSmShare of it (128x128 where the planner would not cut it,
+// and the C^T configs of 128 of C's columns x 96, 112 or 144 of its rows, or 64 x 80). The model,
+// fitted to 245 H100 kernel times of such configs run whole in one wave (bench/NOTES.md,
+// session 51; 6.9% rms error): each 128 bytes of K takes the tile's own floor, or, where all
+// blocks load at once, kOneWaveUsPerStagedRow per row that all of them stage (the L2's rate),
+// 30% more with B's lines off their sectors; plus kOneWaveFixedUs. H100 bf16/fp16 kernel times
+// of every config by name (session 51, 36 products of 500-1400 rows and columns x K 2048-6144):
+// the plan took 1.19x the best config's time (geomean), up to 1.66x where the rules' 128x64
+// tiles ran in two waves (bf16 790x1352x3792 nn: 39.7 us, 23.9 on 66 tiles of 128x144 C^T;
+// cuBLAS 23.6) or in split-K slices (fp16 1111x656x4000 nt: 26.8 us in 4 slices, 16.9 on 72
+// tiles of 128x96 C^T; cuBLAS 17.1). Where those tiles ran whole in one wave they held. Out
+// of sample (random products of M, N 512-1536 x K 2048-8192, nn and nt, bf16 and fp16, the new
+// plan against the previous plan's config by name):
+//   the rule's first form, 48 changed plans: 1.25x faster in kernel time, 1.20x under do_bench;
+//   of the 5 slower by more than 1%, 3 had the rules' tiles in halves, one round of twice the
+//   blocks (fp16 866x536x4464: 18.4 against 23.3 us on 50 tiles of 128x96 C^T; bf16
+//   737x704x6544: 20.9 against 25.0 on 64x80 C^T), 2 a candidate of 36-42 tiles (0.97-0.98x);
+//   so neither takes the rule now (kOneWaveMinSmShare);
+//   the rule as it stands, a second sample of 50 changed plans (of 500 draws): 1.42x faster in
+//   kernel time (1.14-1.92x, none slower), 1.30x under do_bench (1.02-1.57x), against cuBLAS
+//   0.70x -> 1.00x (do_bench 0.75x -> 0.97x); bf16 1051x1104x3424 nt 32.8 -> 17.1 us on 128x112
+//   C^T (cuBLAS 19.5), fp16 681x512x2944 11.8 -> 8.3 on 64x80 C^T (7.8).
+struct OneWaveCandidate {
+  WgmmaConfigId id;
+  double floor_us;  // per 128 bytes of K
+};
+constexpr OneWaveCandidate kOneWaveCandidates[] = {
+    {WgmmaConfigId::k128x128, 0.30},   {WgmmaConfigId::k128x96ct, 0.245}, {WgmmaConfigId::k128x112ct, 0.27},
+    {WgmmaConfigId::k128x144ct, 0.335}, {WgmmaConfigId::k64x80ct, 0.13}};
+constexpr double kOneWaveUsPerStagedRow = 1.4e-5, kOneWaveOffSectorsCost = 1.3, kOneWaveFixedUs = 3.0,
+                 kOneWaveMinSmShare = 0.4;
+constexpr int64_t kOneWaveMinKBytes = 4096, kOneWaveMinSide = 512;
+std::optional<WgmmaConfigId> one_wave_of_whole_tiles(const GemmShape& s, WgmmaConfigId chosen, const GpuInfo& gpu,
+                                                     const Reasons& why) {
+  if (!c_transposed_configs_apply(s) || !s.a_tma_aligned || !s.b_tma_aligned || s.a_lines_off_sectors ||
+      (s.b_col_major && s.b_lines_off_sectors)) {
+    return std::nullopt;
+  }
+  const int64_t k_bytes = s.k * static_cast<int64_t>(c10::elementSize(s.dtype));
+  if (k_bytes < kOneWaveMinKBytes || std::min(s.m, s.n) < kOneWaveMinSide ||
+      tile_count(s, 128, 128) > gpu.sm_count) {
+    return std::nullopt;
+  }
+  if (chosen != WgmmaConfigId::k128x64 && chosen != WgmmaConfigId::k64x64) return std::nullopt;
+  auto tiles_of = [&](const WgmmaTile& t) {
+    return t.c_transposed ? c_transposed_tiles(s, t) : tile_count(s, t.block_m, t.block_n);
+  };
+  // (C^T configs always run whole tiles; the others as wgmma_k_cut cuts them.)
+  auto whole_in_one_wave = [&](WgmmaConfigId id) {
+    const WgmmaTile& t = wgmma_tile(id);
+    const int64_t tiles = tiles_of(t);
+    return tiles <= int64_t{gpu.sm_count} * t.blocks_per_sm &&
+           (t.c_transposed || wgmma_blocks(s, id, tiles, gpu) == tiles);
+  };
+  const WgmmaTile& rule = wgmma_tile(chosen);
+  const int64_t rule_tiles = tile_count(s, rule.block_m, rule.block_n);
+  const bool several_waves = rule_tiles > int64_t{gpu.sm_count} * rule.blocks_per_sm;
+  if (!several_waves && !wgmma_k_cut(s, chosen, rule_tiles, gpu, Reasons{nullptr}).split.active()) return std::nullopt;
+  std::optional<WgmmaConfigId> best;
+  double best_us = 0;
+  for (const OneWaveCandidate& c : kOneWaveCandidates) {
+    const WgmmaTile& t = wgmma_tile(c.id);
+    if (!whole_in_one_wave(c.id) || kOneWaveMinSmShare * static_cast<double>(gpu.sm_count * t.blocks_per_sm) >
+                                        static_cast<double>(tiles_of(t))) {
+      continue;
+    }
+    const double staged_rows = static_cast<double>(tiles_of(t) * (t.block_m + t.block_n)) *
+                               (s.b_lines_off_sectors ? kOneWaveOffSectorsCost : 1.0);
+    const double us = static_cast<double>(k_bytes) / 128.0 * std::max(c.floor_us, kOneWaveUsPerStagedRow * staged_rows) +
+                      kOneWaveFixedUs;
+    if (!best || us < best_us) best = c.id, best_us = us;
+  }
+  if (!best) return std::nullopt;
+  const WgmmaTile& t = wgmma_tile(*best);
+  if (why.wanted()) {
+    const std::string tile = t.c_transposed ? std::to_string(t.block_n) + " rows x " + std::to_string(t.block_m) +
+                                                  " columns, computed as C^T,"
+                                            : std::to_string(t.block_m) + "x" + std::to_string(t.block_n);
+    why.add("but with K of ", k_bytes, " bytes per row those would run ",
+            several_waves ? "in more than one wave" : "in split-K slices", ": ", tiles_of(t), " tiles of ", tile,
+            " whole in one wave (modeled ", std::lround(best_us), " us)");
+  }
+  return best;
+}
+
+WgmmaConfigId pick_wgmma_config_by_rules(const GemmShape& s, const GpuInfo& gpu, const Reasons& why);
+
 WgmmaConfigId pick_wgmma_config(const GemmShape& s, const GpuInfo& gpu, const Reasons& why) {
+  const WgmmaConfigId chosen = pick_wgmma_config_by_rules(s, gpu, why);
+  return one_wave_of_whole_tiles(s, chosen, gpu, why).value_or(chosen);
+}
+
+WgmmaConfigId pick_wgmma_config_by_rules(const GemmShape& s, const GpuInfo& gpu, const Reasons& why) {
   const WgmmaConfigId rule = pick_wgmma_rule_config(s, gpu, why);
   if (const std::optional<WgmmaConfigId> narrow_m = narrow_m_c_transposed_config(s, gpu, why)) return *narrow_m;
   if (const std::optional<WgmmaConfigId> filling = wave_filling_c_transposed(s, rule, gpu, why)) return *filling;
