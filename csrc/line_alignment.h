@@ -13,8 +13,7 @@ constexpr int64_t kL2LineBytes = 128;
 constexpr int64_t kL2SectorBytes = 32;
 
 // The alignment in bytes that every line start shares: gcd of the base address and the
-// pitch in bytes. gcd(x, 0) = x, so an unused pitch (one line) does not
-// spoil the base's alignment.
+// pitch in bytes. gcd(x, 0) = x, so an unused pitch (one line) does not spoil the base's.
 inline int64_t line_alignment_bytes(const void* base, int64_t pitch_bytes) {
   return std::gcd(static_cast<int64_t>(reinterpret_cast<uintptr_t>(base)), pitch_bytes);
 }

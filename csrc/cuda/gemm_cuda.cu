@@ -188,7 +188,9 @@ const void* as_if_in_a_cuda_block(const at::Tensor& t, const at::Tensor& copy) {
 // compute_capability and sm_count, as if each lay at its storage offset in a fresh block.
 std::vector<std::string> plan_for_op(const at::Tensor& a, const at::Tensor& b, std::optional<std::string_view> kernel,
                                      int64_t compute_capability, int64_t sm_count) {
-  GemmProblem p = make_gemm_problem(a, b, std::nullopt);  // checks as gemm does; the kernel: plan_report
+  // The operands are checked as gemm checks them; the kernel name by plan_report (for CUDA,
+  // whatever the operands' device).
+  GemmProblem p = make_gemm_problem(a, b, std::nullopt);
   GpuInfo gpu{static_cast<int>(compute_capability), static_cast<int>(sm_count)};
   if (a.is_cuda()) {
     const GpuInfo own = describe_gpu(*at::cuda::getDeviceProperties(a.device().index()));

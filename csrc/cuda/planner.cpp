@@ -960,6 +960,7 @@ constexpr double kOneWaveUsPerStagedRow = 1.4e-5, kOneWaveOffSectorsCost = 1.3, 
 constexpr int64_t kOneWaveMinKBytes = 4096, kOneWaveMinSide = 512;
 std::optional<WgmmaConfigId> one_wave_of_whole_tiles(const GemmShape& s, WgmmaConfigId chosen, const GpuInfo& gpu,
                                                      const Reasons& why) {
+  if (chosen != WgmmaConfigId::k128x64 && chosen != WgmmaConfigId::k64x64) return std::nullopt;
   if (!c_transposed_configs_apply(s) || !s.a_tma_aligned || !s.b_tma_aligned || s.a_lines_off_sectors ||
       (s.b_col_major && s.b_lines_off_sectors)) {
     return std::nullopt;
@@ -969,7 +970,6 @@ std::optional<WgmmaConfigId> one_wave_of_whole_tiles(const GemmShape& s, WgmmaCo
       tile_count(s, 128, 128) > gpu.sm_count) {
     return std::nullopt;
   }
-  if (chosen != WgmmaConfigId::k128x64 && chosen != WgmmaConfigId::k64x64) return std::nullopt;
   auto tiles_of = [&](const WgmmaTile& t) {
     return t.c_transposed ? c_transposed_tiles(s, t) : tile_count(s, t.block_m, t.block_n);
   };
@@ -994,8 +994,8 @@ std::optional<WgmmaConfigId> one_wave_of_whole_tiles(const GemmShape& s, WgmmaCo
     }
     const double staged_rows = static_cast<double>(tiles_of(t) * (t.block_m + t.block_n)) *
                                (s.b_lines_off_sectors ? kOneWaveOffSectorsCost : 1.0);
-    const double us = static_cast<double>(k_bytes) / 128.0 * std::max(c.floor_us, kOneWaveUsPerStagedRow * staged_rows) +
-                      kOneWaveFixedUs;
+    const double per_128_bytes = std::max(c.floor_us, kOneWaveUsPerStagedRow * staged_rows);
+    const double us = static_cast<double>(k_bytes) / 128.0 * per_128_bytes + kOneWaveFixedUs;
     if (!best || us < best_us) best = c.id, best_us = us;
   }
   if (!best) return std::nullopt;
