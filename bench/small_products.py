@@ -1,9 +1,9 @@
 """Small products (64³ to 4096³, bf16 and TF32): tiledmm.gemm against torch.matmul, each
-the median of three do_bench medians taken in alternation (ours, theirs, ours, ...), so
+the median of several (--rounds, default 3) do_bench medians taken in alternation (ours, theirs, ours, ...), so
 that a drift of the GPU's clock between the two measurements of a shape cancels out.
 
     python bench/small_products.py LABEL [--out DIR] [--kernels SPEC,...] [--shapes MxNxK,...]
-        [--dtypes bfloat16,float32]
+        [--dtypes bfloat16,float32] [--rounds 3]
 
 --kernels: the tiledmm kernels to time, each in the rounds' alternation ("auto": the
 planner's choice, or "name:config", e.g. "wgmma:64x64_k128B_1wg_s4"); the first one is the
@@ -23,7 +23,6 @@ import tiledmm
 
 SHAPES = [(64, 64, 64), (128, 128, 128), (256, 256, 256), (384, 384, 384), (512, 512, 512), (768, 768, 768),
           (1024, 1024, 1024), (1000, 1000, 1000), (2048, 1024, 1024), (2048, 2048, 2048), (4096, 4096, 4096)]
-ROUNDS = 3
 
 
 def median_us(fn):
@@ -37,6 +36,7 @@ def main():
     parser.add_argument("--kernels", default="auto", help="comma-separated kernel specs; the first is the row's ratio")
     parser.add_argument("--shapes", default="", help="comma-separated MxNxK (default: 64^3 to 4096^3)")
     parser.add_argument("--dtypes", default="bfloat16,float32", help="comma-separated; float32 runs as TF32")
+    parser.add_argument("--rounds", type=int, default=3, help="alternating rounds per shape (the median is reported)")
     args = parser.parse_args()
     specs = args.kernels.split(",")
     dtypes = [getattr(torch, d) for d in args.dtypes.split(",")]
@@ -56,7 +56,7 @@ def main():
                 error = ((call().double() - ref).norm() / ref.norm()).item()
                 assert error < 1e-2, (m, n, k, dtype, spec, error)
             ours, theirs = {spec: [] for spec in specs}, []
-            for _ in range(ROUNDS):
+            for _ in range(args.rounds):
                 for spec, call in calls.items():
                     ours[spec].append(median_us(call))
                 theirs.append(median_us(lambda: torch.matmul(a, b)))
@@ -72,7 +72,7 @@ def main():
                   f"{row['ratio']:.3f}x{others}", flush=True)
     torch.backends.cuda.matmul.allow_tf32 = allow_tf32
     meta = dict(label=args.label, gpu=torch.cuda.get_device_name(), torch=torch.__version__,
-                timer="triton.testing.do_bench median (L2 flushed), median of 3 alternating rounds")
+                timer=f"triton.testing.do_bench median (L2 flushed), median of {args.rounds} alternating rounds")
     os.makedirs(args.out, exist_ok=True)
     with open(os.path.join(args.out, f"small_products_{args.label}.json"), "w") as f:
         json.dump(dict(meta=meta, rows=rows), f, indent=1)
