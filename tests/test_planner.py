@@ -264,6 +264,33 @@ def test_wgmma_c_transposed_tiles_for_65_to_160_rows():
 
 
 @needs_sm90a_build
+def test_wgmma_c_transposed_tiles_for_a_few_hundred_rows():
+    """16-bit, 160 < M <= 256 (a small batch of tokens), K < 8 KB per row, A row-major: the
+    narrowest C^T config whose whole tiles fill at least half the SMs in one wave, over the
+    rules' 64x64 tiles in split-K slices and, 80 rows tall, at M < N as well (H100, the layers
+    of common models: bench/NOTES.md session 52)."""
+    for b_col_major in (False, True):
+        for (m, n, k), config, tiles in [((256, 768, 3072), "64x32_ct_k256B_1wg_s8", 96),
+                                         ((256, 1024, 3072), "64x32_ct_k256B_1wg_s8", 128),
+                                         ((256, 1536, 2048), "64x80_ct_k256B_1wg_s5", 96),
+                                         ((256, 2048, 3072), "64x80_ct_k256B_1wg_s5", 128),
+                                         ((256, 1152, 896), "64x80_ct_k256B_1wg_s5", 72),
+                                         ((200, 2048, 1536), "64x80_ct_k256B_1wg_s5", 96)]:
+            p = tiledmm.plan(m, n, k, torch.bfloat16, b_col_major=b_col_major, sm_count=132)
+            assert p["config"] == config and p["c_transposed"] and p["split_k"] == 1, p
+            assert f"{tiles} tiles of " in p["reason"], p
+    # Not with tiles filling less than half the SMs (200 x 80 x 2100: 14 tiles against 8 of 64x64
+    # in 2 slices), M past 256 (512 x 1024 x 1024) or within narrow_m's rows (96 x 4096 x 1024),
+    # more tiles than SMs (256 x 3072 x 2048), deep K, a column-major A or TF32.
+    for m, n, k, kwargs in [(200, 80, 2100, {}), (257, 2048, 1536, {}), (512, 1024, 1024, {}),
+                            (96, 4096, 1024, {}), (256, 3072, 2048, {}), (256, 1024, 4096, {}),
+                            (256, 768, 3072, {"a_col_major": True}),
+                            (256, 768, 3072, {"dtype": torch.float32, "allow_tf32": True})]:
+        p = tiledmm.plan(m, n, k, **{"dtype": torch.bfloat16, **kwargs}, sm_count=132)
+        assert not p["c_transposed"] or "_ct_" not in p["config"], (m, n, k, kwargs, p)
+
+
+@needs_sm90a_build
 def test_wgmma_c_transposed_tiles_for_few_tiles():
     """16-bit products of few tiles and shallow K, A row-major: the narrowest C^T config (64 of
     C's columns x 32 or 80 of its rows) whose tiles fit one wave, in either layout of B

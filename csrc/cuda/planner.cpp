@@ -798,6 +798,25 @@ std::optional<WgmmaConfigId> short_k_ping_pong(const GemmShape& s, WgmmaConfigId
   return WgmmaConfigId::k128x128pp;
 }
 
+// Products of kNarrowMRows < M <= kFewCtRows rows of C (the layers of a small batch of tokens),
+// K under kDeepKBytes per row, whose C^T tiles fill at least half the SMs in one wave: those
+// whole tiles beat the rules' 64x64 tiles in split-K slices and, 80 rows tall, at M < N as well
+// (the limits of c_transposed_wave_config below come from 64x2048x2048 and 512x1024x1024).
+// H100 bf16, layers of common models (bench/NOTES.md, session 52; do_bench with L2 flushed,
+// and kernel times with it warm): 256x768x3072 nn 14.3 -> 11.4 us on 96 tiles of 64x32 C^T
+// (64x64 in 3 slices before; cuBLAS 11.0), warm 9.6 -> 7.3; 256x1024x3072 15.1 -> 12.6 (11.3);
+// 256x1536x2048 nn 14.8 -> 11.6 on 64x80 C^T (10.4), warm 9.5 -> 8.0; 256x2048x3072 19.2 ->
+// 16.4 (13.6); nt 256x1152x896 10.3 -> 8.3 (8.2); nt 256x2048x1536 13.3 -> 11.7 (10.2), warm
+// 6.5 -> 6.8, the one warm loss. Out of sample (60 of the 236 plans it changed among 600 random
+// products, M 161-256 x N 256-4096 x K 256-4080, nn and nt, bf16 and fp16, against the old
+// plan's config by name): do_bench 1.11x faster, 4 slower by 3-6% (K <= 528, or 64x32 tiles at
+// K of 3700-3800), against cuBLAS 0.79x -> 0.88x; warm kernel times 1.06x, but 18 slower by
+// more than 3% (to 0.81x). (M <= kNarrowMRows is narrow_m_c_transposed_config's.)
+constexpr int64_t kNarrowMRows = 160, kFewCtRows = 256;
+bool few_rows_fill_half_a_wave(const GemmShape& s, int64_t tiles, const GpuInfo& gpu) {
+  return s.m > kNarrowMRows && s.m <= kFewCtRows && 2 * tiles >= gpu.sm_count;
+}
+
 // 16-bit products of shallow K (< kDeepKBytes per row), A row-major: the narrowest C^T config
 // (wgmma_configs.h: 64 of C's columns x 32 or 80 of its rows) whose tiles fit one wave, over
 // the rules' tile (split-K slices included). Spread over more SMs, each staging fewer bytes
@@ -814,11 +833,12 @@ std::optional<WgmmaConfigId> short_k_ping_pong(const GemmShape& s, WgmmaConfigId
 // M < N whose C^T tiles fill at least a quarter of the SMs are decided before, by
 // narrow_m_c_transposed_config, 80-row tiles included.) Not for a column-major A, which these
 // kernels would copy first (they read A K-major).
+// Neither limit holds where few_rows_fill_half_a_wave (above).
 std::optional<WgmmaConfigId> c_transposed_wave_config(const GemmShape& s, const GpuInfo& gpu) {
   if (!c_transposed_configs_apply(s) || has_deep_k(s)) return std::nullopt;
   for (const WgmmaConfigId id : {WgmmaConfigId::k64x32ct, WgmmaConfigId::k64x80ct}) {  // narrowest first
     const WgmmaTile& t = wgmma_tile(id);
-    if (t.block_n >= 64 && s.m < s.n) break;
+    if (t.block_n >= 64 && s.m < s.n && !few_rows_fill_half_a_wave(s, c_transposed_tiles(s, t), gpu)) break;
     if (c_transposed_tiles(s, t) <= gpu.sm_count) return id;
   }
   return std::nullopt;
@@ -858,7 +878,7 @@ std::optional<WgmmaConfigId> c_transposed_wave_config(const GemmShape& s, const 
 //   0.80x -> 0.90x.
 // Fewer tiles take the rules below, which weigh them against split-K slices.
 std::optional<WgmmaConfigId> narrow_m_c_transposed_config(const GemmShape& s, const GpuInfo& gpu, const Reasons& why) {
-  if (!c_transposed_configs_apply(s) || s.m <= 32 || s.m > 160 || s.n <= s.m) return std::nullopt;
+  if (!c_transposed_configs_apply(s) || s.m <= 32 || s.m > kNarrowMRows || s.n <= s.m) return std::nullopt;
   const int64_t k_bytes = s.k * static_cast<int64_t>(c10::elementSize(s.dtype));
   const bool two_tile_rows = s.m <= 64;  // of 32 rows; else of 80
   const WgmmaConfigId id = two_tile_rows ? WgmmaConfigId::k64x32ct : WgmmaConfigId::k64x80ct;
@@ -1039,11 +1059,13 @@ WgmmaConfigId pick_wgmma_config_by_rules(const GemmShape& s, const GpuInfo& gpu,
   }
   const WgmmaTile& t = wgmma_tile(*narrow);
   const int64_t tiles = c_transposed_tiles(s, t);
-  // Over split-K slices only with as many tiles as they make blocks: none measured fewer.
+  // Over split-K slices only with as many tiles as they make blocks (fewer were not measured
+  // before session 52), or where few_rows_fill_half_a_wave: there fewer won (96-128 tiles
+  // against 144-256 blocks).
   const WgmmaTile& r = wgmma_tile(rule);
   const int64_t rule_tiles = tile_count(s, r.block_m, r.block_n);
   const int64_t rule_blocks = wgmma_blocks(s, rule, rule_tiles, gpu);
-  if (rule_blocks > rule_tiles && tiles < rule_blocks) return rule;
+  if (rule_blocks > rule_tiles && tiles < rule_blocks && !few_rows_fill_half_a_wave(s, tiles, gpu)) return rule;
   why.add("but ", tiles, " tiles of ", t.block_n, " rows x 64 columns, computed as C^T, fit one wave on ",
           gpu.sm_count, " SMs: each k-tile stages ", t.block_n + 64, " rows of A and B");
   return *narrow;
