@@ -659,8 +659,11 @@ WgmmaConfigId pick_wgmma_rule_config(const GemmShape& s, const GpuInfo& gpu, con
       best = WgmmaConfigId::k128x192;
     }
     const double best_time = wgmma_wave_time(s, best, gpu);
-    // 128x256 only once its own tiles keep the SMs busy (its waves are the longest).
-    if (keeps_sms_busy(wide, gpu) && wgmma_wave_time(s, WgmmaConfigId::k128x256, gpu) <= best_time) {
+    // 128x256 only once its own tiles keep most SMs busy (its waves are the longest): 5/6 of
+    // them, where one wave of 128x256 beat two of 128x128 (H100 bf16, 112 tiles on 132 SMs:
+    // 256x14336x4096 56.6 against 61.8 us under do_bench, cuBLAS 56.8, warm 47.0 against 51.2;
+    // 2048x1600x4800 52.9 against 56.6, warm 49.1 against 50.2; bench/NOTES.md, session 52).
+    if (6 * wide >= 5 * gpu.sm_count && wgmma_wave_time(s, WgmmaConfigId::k128x256, gpu) <= best_time) {
       best = WgmmaConfigId::k128x256;
     }
     const WgmmaTile& t = wgmma_tile(best);
