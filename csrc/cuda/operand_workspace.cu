@@ -9,6 +9,7 @@
 #include "operand_workspace.h"
 
 #include "../line_alignment.h"
+#include "measurement_switch.h"
 #include "common/ptx.cuh"
 
 #include <ATen/ATen.h>
@@ -119,8 +120,18 @@ StoredLines stored_lines(const MatrixView& v) {
 
 }  // namespace
 
+// Besides from 1,536 rows (operand_workspace.h), a B off its sectors is copied from 2048^3 of
+// work only with more than kMaxRowsReadingBInPlace rows: the copy reads and writes all of B,
+// the in-place read costs at most ~0.4 of the product's time, so few rows read B in place
+// however large it is (H100 bf16, B's rows 16 bytes into their sectors: 248 x 13960 x 7848
+// took 261 us with the copy, cuBLAS 101; bench/NOTES.md, session 52).
+constexpr int64_t kMaxRowsReadingBInPlace = 512;
+
 bool repack_rows_off_sectors(int64_t m, int64_t n, int64_t k) {
-  return m >= 1536 || static_cast<double>(m) * static_cast<double>(n) * static_cast<double>(k) >= 8589934592.0;  // 2048^3
+  // TILEDMM_SECTOR_COPY=by-work: copies by work alone, as before session 52 (a measurement switch).
+  static const bool by_work_alone = environment_says("TILEDMM_SECTOR_COPY", "by-work");
+  const double work = static_cast<double>(m) * static_cast<double>(n) * static_cast<double>(k);
+  return m >= 1536 || (work >= 8589934592.0 /* 2048^3 */ && (m > kMaxRowsReadingBInPlace || by_work_alone));
 }
 
 bool tma_reads_in_place(const MatrixView& v, int64_t element_size, bool whole_sectors) {
