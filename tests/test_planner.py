@@ -94,6 +94,13 @@ def test_wgmma_tile_by_tile_count():
     # 128 tiles of 128x256 fill 97% of 132 SMs in one wave; 256 of 128x128 would take two.
     p = tiledmm.plan(2048, 2048, 2048, torch.bfloat16)
     assert p["config"] == "128x256_k128B_2wg_s4" and p["split_k"] == 1, p
+    # From 5/6 of the SMs one wave of 128x256 tiles beats two of 128x128 (session 52: 112
+    # tiles; 40 random products 1.18x faster), not below that (108 tiles: 128x128).
+    for m, n, k, tiles in [(256, 14336, 4096, 112), (2048, 1600, 4800, 112), (1408, 2560, 4096, 110)]:
+        p = tiledmm.plan(m, n, k, torch.bfloat16, a_col_major=True, sm_count=132)
+        assert p["config"] == "128x256_k128B_2wg_s4" and f"{tiles} tiles of 128x256 in 1 wave" in p["reason"], p
+    p = tiledmm.plan(1536, 2304, 4096, torch.bfloat16, a_col_major=True, sm_count=132)
+    assert p["config"] == "128x128_k128B_2wg_s6" and "128x256 (108 tiles)" in p["reason"], p
     # 136 tiles of 128x256 are two waves, the second nearly empty: 272 of 128x128 in three
     # waves of about half the work each take less time (A column-major: the C^T configs,
     # below, read A row-major).
