@@ -374,7 +374,7 @@ bool c_transposed_configs_apply(const GemmShape& s) { return s.dtype != c10::kFl
 
 // wgmma tile, by waves. A persistent block per SM runs ceil(tiles / SMs) waves of tiles, so
 // a wave that is barely begun costs as much as a full one. 128x256 (the most MMA work per
-// byte staged) once its tiles fill >= 90% of the SMs, unless 128x128 tiles take fewer
+// byte staged) once its tiles fill >= 5/6 of the SMs, unless 128x128 tiles take fewer
 // wave-times: a 128x128 tile costs kSquareTileCost of a 128x256 one (same-run H100
 // measurements: 128x128 ran 1.06x slower per FLOP at 4096^3, 1.10x at 8192x4096x4096). So
 // 2048^3 runs one wave of 128 wide tiles (measured 0.953x cuBLAS against 0.918x for two
