@@ -51,6 +51,70 @@ def test_tiles_match_float64(spec, dtype, layouts):
     assert_gemm_matches_and_repeats(spec, dtype, tiles_per_block_shapes(spec), layouts)
 
 
+def allocations(fn):
+    """fn()'s result and the number of CUDA allocations it made (the output, and any copy)."""
+    before = torch.cuda.memory_stats()["allocation.all.allocated"]
+    result = fn()
+    return result, torch.cuda.memory_stats()["allocation.all.allocated"] - before
+
+
+def reads_column_major_a_in_place(spec):
+    """Whether a C^T config reads a column-major A in place (its MN-major B): where its tile's
+    rows make runs of 64 bytes or more in the 16-bit types (wgmma_configs.h,
+    c_transposed_reads_column_major_a); the others copy such an A row-major first."""
+    rows, _ = c_tile(spec)
+    return (2 * rows) % 64 == 0
+
+
+def test_configs_reading_a_column_major_a_in_place():
+    names = {spec.split(":")[1] for spec in C_TRANSPOSED_SPECS if reads_column_major_a_in_place(spec)}
+    if WGMMA is not None:
+        assert names == {"64x32_ct_k256B_1wg_s8", "128x96_ct_k128B_2wg_s6"}, names
+
+
+@runs_wgmma
+@EVERY_SPEC
+@SIXTEEN_BIT
+@pytest.mark.parametrize("layouts", [("col", "row"), ("col", "col"), ("sliced_t", "row")], ids=lambda l: "-".join(l))
+def test_column_major_a(spec, dtype, layouts):
+    """A column-major A (a weight's gradient, dY^T X): read in place as the kernel's MN-major B,
+    swizzled in runs of 64 bytes (64 or 32 of the tile's rows), by the configs that read it well
+    (the output is then the call's only allocation), copied row-major first by the others. M and
+    N are multiples of 8 (operands TMA reads in place) but ragged against the tiles, K ragged
+    against the k-tiles and deep enough to wrap the ring; sliced_t makes M ragged too, A's
+    storage ending at its last element (a box past M must stop there)."""
+    rows, cols = c_tile(spec)
+    sms = torch.cuda.get_device_properties(0).multi_processor_count
+    sliced = layouts[0] == "sliced_t"
+    expected_allocations = 1 if reads_column_major_a_in_place(spec) else 2
+    for tiles_m, tiles_n, k in [(1, 2, 216), (max(1, round(2.5 * sms / 5)), 5, 216), (3, 4, 40 * 128 + 8)]:
+        m, n = rows * tiles_m - (7 if sliced else 8), cols * tiles_n - 8
+        a = make_operand(m, k, dtype, "cuda", layouts[0])
+        b = make_operand(k, n, dtype, "cuda", layouts[1])
+        poison_cached_block(m, n, dtype, "cuda")
+        out, allocated = allocations(lambda: tiledmm.gemm(a, b, kernel=spec))
+        assert allocated == expected_allocations, f"{allocated} allocations ({m}x{n}x{k}, {layouts})"
+        assert_matches_reference(out, a, b)
+        assert torch.equal(out, tiledmm.gemm(a, b, kernel=spec)), "not bitwise identical from run to run"
+
+
+@runs_wgmma
+@EVERY_SPEC
+@pytest.mark.parametrize("activation", [None, "gelu"])
+def test_linear_with_column_major_x(spec, activation):
+    # x column-major: read in place without an activation (by the configs that read it in
+    # place), copied row-major with one (the kernels that read it exist for the plain epilogue).
+    from test_linear import assert_close_to_reference
+
+    m, n, k = tiles_per_block_shapes(spec)[1]
+    m = m // 8 * 8  # x's columns on 16-byte boundaries: TMA could read them in place
+    x, w, bias = linear_operands(m, n, k, torch.bfloat16, seed=5)
+    x_col = x.t().contiguous().t()
+    poison_cached_block(m, n, torch.bfloat16, "cuda")
+    out = tiledmm.linear(x_col, w, bias, activation=activation, kernel=spec)
+    assert_close_to_reference(out, x, w, bias, activation)
+
+
 @runs_wgmma
 @EVERY_SPEC
 @pytest.mark.parametrize("n", [64, 1, 7, 36, 100, 130], ids=lambda n: f"n{n}")

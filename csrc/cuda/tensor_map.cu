@@ -42,15 +42,21 @@ CUtensorMapL2promotion input_promotion(const void* data, int64_t ld_bytes) {
 }
 
 // Encodes a rank-`rank` map (dims[0] contiguous; strides[i] = bytes between steps of
-// dims[i + 1]) read or written in boxes to 128-byte-swizzled shared memory, with `promotion`.
+// dims[i + 1]) read or written in boxes to shared memory swizzled in runs of
+// `swizzle_bytes` (128, 64 or 32), with `promotion`.
 CUtensorMap encode_swizzled(const void* data, CUtensorMapDataType dtype, cuuint32_t rank, const cuuint64_t* dims,
-                            const cuuint64_t* strides, const cuuint32_t* box, CUtensorMapL2promotion promotion) {
+                            const cuuint64_t* strides, const cuuint32_t* box, CUtensorMapL2promotion promotion,
+                            int swizzle_bytes = 128) {
+  TORCH_CHECK(swizzle_bytes == 128 || swizzle_bytes == 64 || swizzle_bytes == 32,
+              "tiledmm: no TMA swizzle of ", swizzle_bytes, " bytes");
+  const CUtensorMapSwizzle swizzle = swizzle_bytes == 128  ? CU_TENSOR_MAP_SWIZZLE_128B
+                                     : swizzle_bytes == 64 ? CU_TENSOR_MAP_SWIZZLE_64B
+                                                           : CU_TENSOR_MAP_SWIZZLE_32B;
   CUtensorMap map{};
   const cuuint32_t element_strides[3] = {1, 1, 1};
   const CUresult result = encode_tiled()(
       &map, dtype, rank, const_cast<void*>(data), dims, strides, box, element_strides,
-      CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_128B, promotion,
-      CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+      CU_TENSOR_MAP_INTERLEAVE_NONE, swizzle, promotion, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
   TORCH_CHECK(result == CUDA_SUCCESS, "tiledmm: cuTensorMapEncodeTiled failed (error ", static_cast<int>(result),
               ") for a rank-", rank, " tensor of ", dims[0], " x ", dims[1], " elements with ", strides[0],
               " bytes between rows");
@@ -60,11 +66,11 @@ CUtensorMap encode_swizzled(const void* data, CUtensorMapDataType dtype, cuuint3
 }  // namespace
 
 CUtensorMap make_tensor_map_2d(const void* data, CUtensorMapDataType dtype, int64_t extent,
-                               int64_t lines, int64_t ld_bytes, int box_extent, int box_lines) {
+                               int64_t lines, int64_t ld_bytes, int box_extent, int box_lines, int swizzle_bytes) {
   const cuuint64_t dims[2] = {static_cast<cuuint64_t>(extent), static_cast<cuuint64_t>(lines)};
   const cuuint64_t strides[1] = {static_cast<cuuint64_t>(ld_bytes)};
   const cuuint32_t box[2] = {static_cast<cuuint32_t>(box_extent), static_cast<cuuint32_t>(box_lines)};
-  return encode_swizzled(data, dtype, 2, dims, strides, box, input_promotion(data, ld_bytes));
+  return encode_swizzled(data, dtype, 2, dims, strides, box, input_promotion(data, ld_bytes), swizzle_bytes);
 }
 
 CUtensorMap make_output_tensor_map(const void* data, CUtensorMapDataType dtype, int64_t cols, int64_t rows,

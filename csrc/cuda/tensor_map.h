@@ -8,12 +8,14 @@
 namespace tiledmm::cuda {
 
 // A 2-D tensor map over `lines` rows of `extent` contiguous elements, `ld_bytes` apart,
-// read in boxes of box_extent x box_lines elements into 128-byte-swizzled shared memory
-// (box_extent * element size must be 128 bytes). Out-of-bounds elements read as zero.
-// Needs a 16-byte aligned base and ld_bytes a multiple of 16 (TMA's rules). L2 promotes the
-// reads to 256 bytes, or to 128 where lines start off 128-byte lines (tensor_map.cu).
+// read in boxes of box_extent x box_lines elements into shared memory swizzled in runs of
+// swizzle_bytes (128, 64 or 32: box_extent * element size). Out-of-bounds elements read
+// as zero. Needs a 16-byte aligned base and ld_bytes a multiple of 16 (TMA's rules). L2
+// promotes the reads to 256 bytes, or to 128 where lines start off 128-byte lines
+// (tensor_map.cu).
 CUtensorMap make_tensor_map_2d(const void* data, CUtensorMapDataType dtype, int64_t extent,
-                               int64_t lines, int64_t ld_bytes, int box_extent, int box_lines);
+                               int64_t lines, int64_t ld_bytes, int box_extent, int box_lines,
+                               int swizzle_bytes = 128);
 
 // The output C (or the split-K partial planes): `planes` contiguous row-major [rows, cols]
 // matrices, written in boxes of box_rows rows x 128 bytes from 128-byte-swizzled shared

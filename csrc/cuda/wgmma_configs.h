@@ -115,6 +115,31 @@ static_assert(sizeof(kWgmmaTiles) / sizeof(kWgmmaTiles[0]) == static_cast<int>(W
 
 constexpr const WgmmaTile& wgmma_tile(WgmmaConfigId id) { return kWgmmaTiles[static_cast<int>(id)]; }
 
+// The swizzle of an MN-major operand tile `mn` elements wide (its rows run along K, each a
+// run of M/N): the widest of 128, 64 and 32 bytes whose runs divide the tile, since wgmma
+// reads an MN-major tile in whole swizzle atoms (runs of that many bytes of M/N by 8 k-rows)
+// and TMA writes a box at most one swizzle wide. 128 for the tiles of 64, 128, 192 and 256;
+// a C^T config's B (the problem's A, column-major) of 32 or 96 rows 64, of 80, 112 or 144
+// rows 32 (16-bit types).
+constexpr int mn_major_swizzle_bytes(int mn, int element_size) {
+  for (int bytes = 128; bytes > 32; bytes /= 2) {
+    if ((mn * element_size) % bytes == 0) return bytes;
+  }
+  return 32;
+}
+
+// Whether a C^T config reads a column-major A in place, as its MN-major B (wgmma_launch.cuh
+// copies it row-major otherwise): where the tile's rows make runs of at least 64 bytes, 64x32
+// and 128x96 in the 16-bit types. TMA writes a box row per run and k-row, and with runs of 32
+// bytes (80, 112, 144 rows) the kernel waits on those rows: H100 bf16 kernel times in place
+// against the same config with A row-major (bench/NOTES.md, session 53), 4864x896x8192 on
+// 128x144 213.6 against 95.7 us (slower than copying A first: 194.0), 1536^3 21.6 against 11.7;
+// in runs of 64 bytes 128x96 152.1 against 118.0 and 1536^3 19.8 against 15.9, 64x32 at 256 x
+// 1536 x 2048 12.0 against 11.1.
+constexpr bool c_transposed_reads_column_major_a(const WgmmaTile& t, int element_size) {
+  return t.c_transposed && mn_major_swizzle_bytes(t.block_n, element_size) >= 64;
+}
+
 // TF32 wgmma reads both shared-memory operands K-major only, and one operand that runs
 // along M/N from registers, as its A. A row-major B (x @ W with W [in, out], the layout of
 // torch.matmul on row-major tensors) becomes that A when the kernel computes C^T = B^T A^T:

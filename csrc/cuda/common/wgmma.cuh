@@ -1,4 +1,4 @@
-// Warpgroup MMA (wgmma, sm_90a) on operands in 128-byte-swizzled shared memory: the
+// Warpgroup MMA (wgmma, sm_90a) on operands in swizzled shared memory: the
 // matrix descriptors that tell the tensor cores where a tile lies, and one wrapper per
 // instruction shape the `wgmma` family issues (m64 x n{64,128,192,256} x 32 bytes of K, and
 // n{32,80,96,112,144} for the 16-bit types' C^T tiles), with both operands in shared memory or (TF32)
@@ -16,21 +16,23 @@
 namespace tiledmm::cuda {
 
 // Shared-memory matrix descriptor (PTX ISA, "matrix descriptor format") for a tile that the
-// TMA unit wrote with 128-byte swizzling: rows of 128 bytes, XOR-swizzled in 1024-byte
-// groups of 8 rows, so the tile's base must be 1024-byte aligned.
-//   K-major operand (rows run along M/N, 128 bytes of K each): `core_group_stride` =
-//     1024 bytes between groups of 8 rows; `leading_stride` is unused.
-//   MN-major operand (rows run along K, 128 bytes of M/N each): `core_group_stride` =
-//     1024 bytes between groups of 8 k-rows, `leading_stride` = bytes between the
-//     [k][128-byte] blocks that hold consecutive 128-byte runs of M/N.
+// TMA unit wrote with kSwizzleBytes-swizzling (128, 64 or 32): rows of that many bytes,
+// XOR-swizzled in groups of 8 rows, so the tile's base must be aligned to 8 rows.
+//   K-major operand (rows run along M/N, 128 bytes of K each; 128-byte swizzle only):
+//     `core_group_stride` = 1024 bytes between groups of 8 rows; `leading_stride` is unused.
+//   MN-major operand (rows run along K, kSwizzleBytes of M/N each): `core_group_stride` =
+//     8 rows between groups of 8 k-rows, `leading_stride` = bytes between the
+//     [k][kSwizzleBytes] blocks that hold consecutive runs of M/N.
 // Stepping the start address through a 128-byte row (K-major) or by whole 8-row groups
 // (MN-major) selects the next k slice; the hardware applies the swizzle to the sum.
+template <int kSwizzleBytes = 128>
 __device__ __forceinline__ uint64_t swizzled_smem_descriptor(const void* tile, uint32_t leading_stride,
                                                              uint32_t core_group_stride) {
-  constexpr uint64_t kSwizzle128B = 1;
+  static_assert(kSwizzleBytes == 128 || kSwizzleBytes == 64 || kSwizzleBytes == 32, "swizzles of 128, 64 or 32 bytes");
+  constexpr uint64_t kLayoutType = kSwizzleBytes == 128 ? 1 : kSwizzleBytes == 64 ? 2 : 3;  // bits 62-63
   return static_cast<uint64_t>((shared_address(tile) & 0x3FFFF) >> 4) |
          static_cast<uint64_t>((leading_stride >> 4) & 0x3FFF) << 16 |
-         static_cast<uint64_t>((core_group_stride >> 4) & 0x3FFF) << 32 | kSwizzle128B << 62;
+         static_cast<uint64_t>((core_group_stride >> 4) & 0x3FFF) << 32 | kLayoutType << 62;
 }
 
 // The register lists of the m64nN accumulators: N / 2 floats per thread.

@@ -50,16 +50,36 @@ void with_wgmma_config(WgmmaConfigId id, F&& f) {
   }
 }
 
+// The kernels of a C^T config that read a column-major A in place (as their MN-major B)
+// exist where the config reads one well (c_transposed_reads_column_major_a), for 16-bit C
+// without activation (each instance costs compile time): a weight's gradient, dY^T X,
+// reaches them. Elsewhere the launcher copies such an A row-major first.
+template <typename T, typename Out, WgmmaConfigId kConfig, Activation kActivation>
+constexpr bool kColumnMajorACtInstances =
+    !std::is_same_v<T, float> && std::is_same_v<T, Out> && kActivation == Activation::kNone &&
+    c_transposed_reads_column_major_a(wgmma_tile(kConfig), sizeof(T));
+
+inline bool c_transposed_reads_a_in_place(const WgmmaTile& t, int element_size, Activation activation) {
+  return c_transposed_reads_column_major_a(t, element_size) && activation == Activation::kNone;
+}
+
 // The kernel instance for a config and the operands' orientation. TF32 (T = float) reads
 // at most one MN-major operand, as the kernel's A in registers: an MN-major A as it is, an
 // MN-major B by computing C^T (wgmma_computes_c_transposed). With both MN-major the
-// launcher transposes A first. A 16-bit C^T config reads B (its A) in either layout and A
-// (its B) K-major: the launcher makes a column-major A row-major first.
+// launcher transposes A first. A 16-bit C^T config reads B (its A) in either layout, and A
+// (its B) in either layout where kColumnMajorACtInstances, else row-major (K-major: the
+// launcher makes a column-major A row-major first).
 template <typename T, typename Out, WgmmaConfigId kConfig, Activation kActivation = Activation::kNone>
 auto wgmma_kernel_for(bool a_mn_major, bool b_mn_major) {
   if constexpr (wgmma_tile(kConfig).c_transposed) {
     static_assert(!std::is_same_v<T, float>, "C^T configs: 16-bit types");
-    TORCH_CHECK(!a_mn_major, "tiledmm.gemm (wgmma): ", wgmma_tile(kConfig).name, " reads A row-major only");
+    constexpr bool kColumnMajorA = kColumnMajorACtInstances<T, Out, kConfig, kActivation>;
+    TORCH_CHECK(!a_mn_major || kColumnMajorA, "tiledmm.gemm (wgmma): ", wgmma_tile(kConfig).name,
+                " reads a row-major A only here (the launcher copies a column-major one)");
+    if constexpr (kColumnMajorA) {
+      if (a_mn_major && b_mn_major) return wgmma_gemm_kernel<T, Out, kConfig, true, true, kActivation, true>;
+      if (a_mn_major) return wgmma_gemm_kernel<T, Out, kConfig, false, true, kActivation, true>;
+    }
     if (b_mn_major) return wgmma_gemm_kernel<T, Out, kConfig, true, false, kActivation, /*kTransposedC=*/true>;
     return wgmma_gemm_kernel<T, Out, kConfig, false, false, kActivation, /*kTransposedC=*/true>;
   } else if constexpr (std::is_same_v<T, float>) {
@@ -136,16 +156,20 @@ inline int store_word_bytes(const void* out, int64_t n, int64_t element_size) {
 }
 
 // The tensor map of an operand tile of block_mn rows along MN (see StagedOperand).
-// MN-major boxes are a whole k-tile deep (block_k k-rows); K-major ones 128 bytes of K wide
-// (a k-tile of several such boxes loads each).
+// MN-major boxes are a whole k-tile deep (block_k k-rows) and one swizzle run wide
+// (mn_major_swizzle_bytes); K-major ones 128 bytes of K wide (a k-tile of several such boxes
+// loads each).
 template <typename T>
 CUtensorMap operand_tensor_map(const MatrixView& v, bool is_a, int block_mn, int block_k) {
   const bool mn_major = is_a ? v.col_major : !v.col_major;
   const int64_t k_extent = is_a ? v.cols : v.rows, mn_extent = is_a ? v.rows : v.cols;
-  constexpr int kRowElements = kSwizzleRowBytes / sizeof(T);
-  const int64_t ld_bytes = v.ld * static_cast<int64_t>(sizeof(T));
-  return mn_major ? make_tensor_map_2d(v.data, tma_dtype<T>(), mn_extent, k_extent, ld_bytes, kRowElements, block_k)
-                  : make_tensor_map_2d(v.data, tma_dtype<T>(), k_extent, mn_extent, ld_bytes, kRowElements, block_mn);
+  constexpr int kSize = sizeof(T);
+  const int64_t ld_bytes = v.ld * static_cast<int64_t>(kSize);
+  if (mn_major) {
+    const int swizzle = mn_major_swizzle_bytes(block_mn, kSize);
+    return make_tensor_map_2d(v.data, tma_dtype<T>(), mn_extent, k_extent, ld_bytes, swizzle / kSize, block_k, swizzle);
+  }
+  return make_tensor_map_2d(v.data, tma_dtype<T>(), k_extent, mn_extent, ld_bytes, kSwizzleRowBytes / kSize, block_mn);
 }
 
 // Row classes (row_classes.h) of a row-major A, in tiles of block_m rows; none where they
@@ -322,8 +346,9 @@ inline MatrixView tma_ready(const MatrixView& v, bool is_a, bool k_major, bool w
 }
 
 // c_transposed (TF32, B row-major): the kernel computes C^T and needs A K-major. Otherwise
-// TF32 needs B K-major (wgmma_kernel_for); the 16-bit types read every layout, but for a C^T
-// config (which computes C^T whatever c_transposed says) A K-major.
+// TF32 needs B K-major (wgmma_kernel_for); the 16-bit types read every layout, but a C^T
+// config (which computes C^T whatever c_transposed says) A K-major unless it reads a
+// column-major one in place (c_transposed_reads_a_in_place).
 template <typename T>
 void launch_operands(const GemmProblem& p, WgmmaConfigId config, bool c_transposed, const SplitK& split,
                      const LastWaveSplit& last_wave, at::Tensor& out, cudaStream_t stream) {
@@ -348,9 +373,11 @@ void launch_operands(const GemmProblem& p, WgmmaConfigId config, bool c_transpos
   // The kernel's B (the problem's A when it computes C^T) is read from whole sectors.
   const bool sectors = kernel_c_transposed ? repack_rows_off_sectors(p.n, p.m, p.k)
                                            : repack_rows_off_sectors(p.m, p.n, p.k);
+  const bool a_k_major = (kTf32 && c_transposed) ||
+                         (tile.c_transposed && !c_transposed_reads_a_in_place(tile, sizeof(T), p.epilogue.activation));
   const MatrixView a = a_classes ? p.a
-                                 : tma_ready(p.a, /*is_a=*/true, /*k_major=*/(kTf32 && c_transposed) || tile.c_transposed,
-                                             sectors && kernel_c_transposed, options, a_storage);
+                                 : tma_ready(p.a, /*is_a=*/true, a_k_major, sectors && kernel_c_transposed, options,
+                                             a_storage);
   const MatrixView b = tma_ready(p.b, /*is_a=*/false, /*k_major=*/kTf32 && !c_transposed,
                                  sectors && !kernel_c_transposed, options, b_storage);
   with_wgmma_config(config, [&](auto id) {
@@ -384,9 +411,11 @@ cudaFuncAttributes kernel_attributes(WgmmaConfigId config, bool a_col_major, boo
   cudaFuncAttributes attributes{};
   with_wgmma_config(config, [&](auto id) {
     // TF32 with both operands MN-major transposes A first; the 16-bit types read all layouts,
-    // but C^T configs a row-major A (a column-major one is copied).
+    // but C^T configs a column-major A only where c_transposed_reads_column_major_a (the
+    // launcher copies it otherwise).
     constexpr WgmmaTile kTile = wgmma_tile(decltype(id)::value);
-    const bool a_mn_major = a_col_major && (!std::is_same_v<T, float> || b_col_major) && !kTile.c_transposed;
+    const bool a_mn_major = a_col_major && (!std::is_same_v<T, float> || b_col_major) &&
+                            (!kTile.c_transposed || c_transposed_reads_column_major_a(kTile, sizeof(T)));
     const bool b_mn_major = !b_col_major;
     if constexpr (std::is_same_v<T, float> && kTile.sixteen_bit_only()) {
       TORCH_CHECK(false, "tiledmm.gemm (wgmma): ", wgmma_tile(decltype(id)::value).name, " has no float32 (TF32) kernel");

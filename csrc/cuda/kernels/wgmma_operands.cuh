@@ -22,18 +22,22 @@ constexpr int kWgmmaKBytes = 32;                          // K of one wgmma inst
 // consumers (wgmma descriptors). The operand is [K, BMN] with BK = kKBoxes x 128 bytes of K.
 //   K-major (A row-major, B column-major): per 128 bytes of K one TMA box of BMN rows of
 //   128 bytes, the boxes one after another.
-//   MN-major (A column-major, B row-major): blocks of [BK k-rows][128 bytes of MN], one
-//   TMA box each; wgmma transposes on the fly (16-bit types only).
+//   MN-major (A column-major, B row-major): blocks of [BK k-rows][kSwizzleBytes of MN], one
+//   TMA box each; wgmma transposes on the fly (16-bit types only). kSwizzleBytes is 128
+//   where BMN holds whole 128-byte runs, else 64 or 32 (mn_major_swizzle_bytes: a C^T
+//   config's B of 80-144 rows, the problem's column-major A read in place).
 template <typename T, int kBMN, bool kMnMajor, int kKBoxes = 1>
 struct StagedOperand {
   static constexpr int kBoxK = kSwizzleRowBytes / sizeof(T);  // K of one 128-byte row
   static constexpr int kBK = kKBoxes * kBoxK;
   static constexpr int kStepsPerBox = kSwizzleRowBytes / kWgmmaKBytes;  // wgmma k steps per 128 bytes of K
-  static constexpr int kMnPerBlock = kSwizzleRowBytes / sizeof(T);  // MN-major: MN per block
-  static constexpr int kBlockBytes = kBK * kSwizzleRowBytes;        // MN-major: one block
-  static constexpr int kKBoxBytes = kBMN * kSwizzleRowBytes;        // K-major: one box
+  static constexpr int kSwizzleBytes = kMnMajor ? mn_major_swizzle_bytes(kBMN, sizeof(T)) : kSwizzleRowBytes;
+  static constexpr int kMnPerBlock = kSwizzleBytes / sizeof(T);  // MN-major: MN per block
+  static constexpr int kBlockBytes = kBK * kSwizzleBytes;        // MN-major: one block
+  static constexpr int kKBoxBytes = kBMN * kSwizzleRowBytes;     // K-major: one box
   static constexpr int kBoxLines = kMnMajor ? kBK : kBMN;
   static_assert(kBoxLines <= 256, "a TMA box spans at most 256 lines");
+  static_assert(!kMnMajor || kBMN % kMnPerBlock == 0, "an MN-major tile of whole swizzle runs");
 
   // `k_shift`: load the k-rows that many rows earlier (MN-major only, where K is TMA's outer
   // coordinate and may start anywhere: an A read by row classes, row_classes.h).
@@ -58,8 +62,8 @@ struct StagedOperand {
   __device__ __forceinline__ static uint64_t descriptor(const unsigned char* tile, int mn, int step) {
     if constexpr (kMnMajor) {
       const int k_rows = step * kWgmmaKBytes / static_cast<int>(sizeof(T));
-      return swizzled_smem_descriptor(tile + (mn / kMnPerBlock) * kBlockBytes + k_rows * kSwizzleRowBytes,
-                                      kBlockBytes, kSwizzleGroupBytes);
+      return swizzled_smem_descriptor<kSwizzleBytes>(
+          tile + (mn / kMnPerBlock) * kBlockBytes + k_rows * kSwizzleBytes, kBlockBytes, 8 * kSwizzleBytes);
     } else {
       const int box = step / kStepsPerBox, box_step = step % kStepsPerBox;
       return swizzled_smem_descriptor(tile + box * kKBoxBytes + mn * kSwizzleRowBytes + box_step * kWgmmaKBytes, 0,
