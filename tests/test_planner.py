@@ -181,12 +181,12 @@ def test_wgmma_tile_by_tile_count():
         assert tiledmm.plan(1536, 1024, k, torch.bfloat16, sm_count=132)["config"] == "128x96_ct_k128B_2wg_s6"
     p = tiledmm.plan(1536, 1024, 512, torch.float32, allow_tf32=True, sm_count=132)
     assert p["config"] == "128x128_k128B_2wg_s6" and "in one wave" in p["reason"], p
-    # With a column-major A (the C^T configs below would copy it): 72 tiles of 128x64; 144 of
-    # 64x64 would have to share SMs.
+    # With a column-major A (the C^T configs below would copy it, or its columns sit off their
+    # sectors): 72 tiles of 128x64; 144 of 64x64 would have to share SMs.
     p = tiledmm.plan(768, 768, 768, torch.bfloat16, a_col_major=True)
     assert p["config"] == "128x64_k256B_2wg_s4" and p["split_k"] == 1, p
     # 32 tiles of 128x64: 64 of 64x64 still take an SM each (8 k-tiles: too shallow to split).
-    p = tiledmm.plan(512, 512, 512, torch.bfloat16, a_col_major=True)
+    p = tiledmm.plan(512, 512, 512, torch.bfloat16, a_col_major=True, a_off_sectors=True)
     assert p["config"] == "64x64_k128B_1wg_s4" and p["split_k"] == 1 and "64 tiles of 64x64" in p["reason"], p
     p = tiledmm.plan(256, 256, 256, torch.float32, allow_tf32=True)
     assert p["config"] == "64x64_k128B_1wg_s4", p
@@ -196,7 +196,7 @@ def test_wgmma_tile_by_tile_count():
     p = tiledmm.plan(16, 4096, 4096, torch.bfloat16, kernel="wgmma")
     assert p["config"] == "64x64_k128B_1wg_s4" and p["split_k"] == 4 and "M = 16" in p["reason"], p
     for m, n, k in [(64, 64, 64), (64, 11008, 4096), (33, 4096, 11008)]:
-        p = tiledmm.plan(m, n, k, torch.float16, a_col_major=m * n * k < 2**20)
+        p = tiledmm.plan(m, n, k, torch.float16, a_col_major=m * n * k < 2**20, a_off_sectors=m * n * k < 2**20)
         assert p["kernel"] == "wgmma" and p["config"] == "64x64_k128B_1wg_s4", p
     # TF32 with M <= 64 too; with B row-major and N <= 64 it computes C^T, whose M is C's N.
     p = tiledmm.plan(16, 4096, 4096, torch.float32, allow_tf32=True, b_col_major=True)
@@ -288,13 +288,37 @@ def test_wgmma_c_transposed_tiles_for_a_few_hundred_rows():
             assert f"{tiles} tiles of " in p["reason"], p
     # Not with tiles filling less than half the SMs (200 x 80 x 2100: 14 tiles against 8 of 64x64
     # in 2 slices), M past 256 (512 x 1024 x 1024) or within narrow_m's rows (96 x 4096 x 1024),
-    # more tiles than SMs (256 x 3072 x 2048), deep K, a column-major A or TF32.
+    # more tiles than SMs (256 x 3072 x 2048), deep K, a column-major A on 80-row tiles (which
+    # copy it; on 32-row ones it is read in place, test_wgmma_c_transposed_64x32_for_a_column_major_a)
+    # or TF32.
     for m, n, k, kwargs in [(200, 80, 2100, {}), (257, 2048, 1536, {}), (512, 1024, 1024, {}),
                             (96, 4096, 1024, {}), (256, 3072, 2048, {}), (256, 1024, 4096, {}),
-                            (256, 768, 3072, {"a_col_major": True}),
+                            (256, 1536, 2048, {"a_col_major": True}),
                             (256, 768, 3072, {"dtype": torch.float32, "allow_tf32": True})]:
         p = tiledmm.plan(m, n, k, **{"dtype": torch.bfloat16, **kwargs}, sm_count=132)
         assert not p["c_transposed"] or "_ct_" not in p["config"], (m, n, k, kwargs, p)
+
+
+@needs_sm90a_build
+def test_wgmma_c_transposed_64x32_for_a_column_major_a():
+    """16-bit, A column-major (a weight's gradient dY^T X), K < 8 KB per row: 64x32 C^T tiles where
+    they fit one wave, reading A in place as their MN-major B (H100, random tn products:
+    bench/NOTES.md session 53), by c_transposed_wave_config's rule for a row-major A."""
+    for dtype in (torch.bfloat16, torch.float16):
+        for (m, n, k), tiles in [((336, 288, 640), 55), ((560, 312, 1248), 90), ((672, 288, 848), 105),
+                                 ((256, 768, 3072), 96)]:
+            p = tiledmm.plan(m, n, k, dtype, a_col_major=True, sm_count=132)
+            assert p["config"] == "64x32_ct_k256B_1wg_s8" and p["c_transposed"] and p["split_k"] == 1, p
+            assert f"{tiles} tiles of 32 rows x 64 columns" in p["reason"], p
+    # Not at deep K (640 x 352 x 4328 fp16: 0.89x), nor with A's columns off their sectors, nor
+    # where a row-major A takes another C^T config (1152^3: 128x96; 768^2 x 2048: 64x80): those
+    # copy a column-major A, or ran slower reading it in place.
+    for m, n, k, kwargs in [(640, 352, 4328, {"dtype": torch.float16}), (336, 288, 640, {"a_off_sectors": True}),
+                            (1152, 1152, 1152, {}), (768, 768, 2048, {})]:
+        p = tiledmm.plan(m, n, k, **{"dtype": torch.bfloat16, **kwargs}, a_col_major=True, sm_count=132)
+        assert "_ct_" not in p["config"], (m, n, k, kwargs, p)
+        if not kwargs:
+            assert "_ct_" in tiledmm.plan(m, n, k, torch.bfloat16, sm_count=132)["config"]
 
 
 @needs_sm90a_build
@@ -322,14 +346,17 @@ def test_wgmma_c_transposed_tiles_for_few_tiles():
     assert p["config"] == "64x64_k128B_1wg_s4" and p["split_k"] > 1, p
     # Too many tiles for one wave (896^3: 168 of 80 x 64), tiles of 80 rows where M < N (512 x
     # 1024 x 1024), K deep (>= 8 KB per row: the time model, below, prefers 64x64 slices at
-    # 256 x 256 x 4096), A column-major, or float32 (TF32): the rules' tiles.
+    # 256 x 256 x 4096), A column-major with its columns off their sectors (a column-major A
+    # on them takes 64x32 tiles: test_wgmma_c_transposed_64x32_for_a_column_major_a), or
+    # float32 (TF32): the rules' tiles.
     p = tiledmm.plan(512, 1024, 1024, torch.bfloat16, sm_count=132)
     assert p["config"] == "64x64_k128B_1wg_s4", p
     p = tiledmm.plan(1024, 512, 1024, torch.bfloat16, sm_count=132)
     assert p["config"] == "64x80_ct_k256B_1wg_s5" and "104 tiles of " in p["reason"], p
     for m, n, k, dtype, a_col_major in [(896, 896, 896, torch.bfloat16, False), (256, 256, 4096, torch.bfloat16, False),
                                         (512, 512, 512, torch.float16, True), (512, 512, 512, torch.float32, False)]:
-        p = tiledmm.plan(m, n, k, dtype, a_col_major=a_col_major, allow_tf32=True, sm_count=132)
+        p = tiledmm.plan(m, n, k, dtype, a_col_major=a_col_major, a_off_sectors=a_col_major, allow_tf32=True,
+                         sm_count=132)
         assert "_ct_" not in p["config"] and "rows x 64 columns" not in p["reason"], p
     # Deep K: the 64x32 C^T config, whole tiles, where the time model finds it >= 15% faster
     # than the rules' tile cut its best way (512 x 512 x 4096: 128 tiles, modeled 9 us against

@@ -369,7 +369,8 @@ int64_t c_transposed_tiles(const GemmShape& s, const WgmmaTile& t) {
 }
 
 // Whether the C^T configs' rules consider `s`: the configs run the 16-bit types, and read A
-// K-major as their B, so a row-major A in place (a column-major one would be copied first).
+// K-major as their B, so a row-major A in place (a column-major one is read in place by 64x32
+// only, and c_transposed_wave_config alone takes it there).
 bool c_transposed_configs_apply(const GemmShape& s) { return s.dtype != c10::kFloat && !s.a_col_major; }
 
 // wgmma tile, by waves. A persistent block per SM runs ceil(tiles / SMs) waves of tiles, so
@@ -820,7 +821,7 @@ bool few_rows_fill_half_a_wave(const GemmShape& s, int64_t tiles, const GpuInfo&
   return s.m > kNarrowMRows && s.m <= kFewCtRows && 2 * tiles >= gpu.sm_count;
 }
 
-// 16-bit products of shallow K (< kDeepKBytes per row), A row-major: the narrowest C^T config
+// 16-bit products of shallow K (< kDeepKBytes per row): the narrowest C^T config
 // (wgmma_configs.h: 64 of C's columns x 32 or 80 of its rows) whose tiles fit one wave, over
 // the rules' tile (split-K slices included). Spread over more SMs, each staging fewer bytes
 // per k-tile than a 128x64 tile or (64x64) in fewer, deeper k-tiles, its tiles finish sooner:
@@ -834,12 +835,23 @@ bool few_rows_fill_half_a_wave(const GemmShape& s, int64_t tiles, const GpuInfo&
 // Limits, from the same measurements: 80-row tiles only where M >= N (512x1024x1024: 5.5 against 5.1 for
 // 64x64, not explained; 48x4096x1024: 5.5 against 5.1). (Products with 32 < M <= 160 and
 // M < N whose C^T tiles fill at least a quarter of the SMs are decided before, by
-// narrow_m_c_transposed_config, 80-row tiles included.) Not for a column-major A, which these
-// kernels would copy first (they read A K-major).
+// narrow_m_c_transposed_config, 80-row tiles included.)
 // Neither limit holds where few_rows_fill_half_a_wave (above).
+// A column-major A (a weight's gradient dY^T X) takes 64x32 tiles only, which read it in place
+// as their MN-major B in runs of 64 bytes of M (c_transposed_reads_column_major_a; the other
+// C^T configs copy it, or ran slower). H100, random tn products whose plans this changed
+// (bench/NOTES.md, session 53; M, N 256-8192 x K 256-16384, against the previous plan's config
+// by name, 64x64 or 128x64): kernel times 1.055x faster (geomean of 9; 0.92-1.18x), do_bench
+// 1.18x (1.04-1.28x). Not where its columns sit off their sectors (each run would touch
+// three), at deep K (640x352x4328 fp16: 0.89x), or outside the sample's M, N >= 256 (with
+// N <= 64, say, A is most of the bytes, read in the MN-major runs).
+constexpr int64_t kColumnMajorAMinSide = 256;
 std::optional<WgmmaConfigId> c_transposed_wave_config(const GemmShape& s, const GpuInfo& gpu) {
-  if (!c_transposed_configs_apply(s) || has_deep_k(s)) return std::nullopt;
+  const bool column_major_a = s.dtype != c10::kFloat && s.a_col_major && !s.a_lines_off_sectors &&
+                              std::min(s.m, s.n) >= kColumnMajorAMinSide;
+  if ((!c_transposed_configs_apply(s) && !column_major_a) || has_deep_k(s)) return std::nullopt;
   for (const WgmmaConfigId id : {WgmmaConfigId::k64x32ct, WgmmaConfigId::k64x80ct}) {  // narrowest first
+    if (s.a_col_major && id != WgmmaConfigId::k64x32ct) break;
     const WgmmaTile& t = wgmma_tile(id);
     if (t.block_n >= 64 && s.m < s.n && !few_rows_fill_half_a_wave(s, c_transposed_tiles(s, t), gpu)) break;
     if (c_transposed_tiles(s, t) <= gpu.sm_count) return id;
