@@ -271,10 +271,10 @@ def test_repacked_operands_with_many_lines():
 @pytest.mark.parametrize("dtype", [torch.bfloat16, torch.float32], ids=str)
 def test_rows_off_sectors_repacked(dtype, monkeypatch):
     # Rows 16 bytes into a 32-byte sector (leading dimensions of 8 mod 16 bf16, 4 mod 8 floats):
-    # TMA reads the kernel's B slowly then, so from 1,536 rows of the kernel's C or 2048^3 of
-    # work on wgmma copies it into a 128-byte pitched workspace (TF32 computes C^T here: its B
-    # is the problem's A, its rows C's n); below that it reads both in place. Both paths
-    # against float64.
+    # TMA reads the kernel's B slowly then, so from 1,536 rows of the kernel's C on wgmma
+    # copies it into a 128-byte pitched workspace (TF32 computes C^T here: its B is the
+    # problem's A, its rows C's n); below that it reads both in place, however much work
+    # (1024 x 4096 x 2048: 2048^3). Both paths against float64.
     monkeypatch.setattr(torch.backends.cuda.matmul, "allow_tf32", True)
     gen = torch.Generator(device="cuda").manual_seed(6)
     size = torch.empty((), dtype=dtype).element_size()
@@ -284,7 +284,8 @@ def test_rows_off_sectors_repacked(dtype, monkeypatch):
 
     tf32 = dtype == torch.float32
     for (m, n, k), copied in [((2048, 2048, 2048), True), ((1000, 1000, 1000), False),
-                              ((3000, 1000, 1000), not tf32), ((1000, 3000, 1000), tf32)]:
+                              ((3000, 1000, 1000), not tf32), ((1000, 3000, 1000), tf32),
+                              ((1024, 4096, 2048), tf32)]:
         a = torch.randn(m, off_sectors(k), device="cuda", dtype=dtype, generator=gen)[:, :k]
         b = torch.randn(k, off_sectors(n), device="cuda", dtype=dtype, generator=gen)[:, :n]
         poison_cached_block(m, n, dtype, "cuda")

@@ -66,8 +66,8 @@ def plan(m: int, n: int, k: int, dtype: torch.dtype = torch.float32, *,
     ``a_aligned`` / ``b_aligned``: the operand's base and leading dimension are 16-byte
     aligned, so TMA reads it in place (``wgmma`` copies it otherwise, or in 16-bit types
     with both operands row-major and 128x256 tiles reads A by row classes; from 1,536 rows of
-    its C, or 2048^3 of work with more than 512 rows, on it also copies a B whose rows start
-    16 bytes into a 32-byte sector, which does not change the plan); a B TMA cannot read in place also keeps 16-bit
+    its C on it also copies a B whose rows start 16 bytes into a 32-byte sector, which does
+    not change the plan); a B TMA cannot read in place also keeps 16-bit
     products off the 128-wide C^T configs, and TF32 weighs the copies in its orientation.
     ``a_off_sectors`` / ``b_off_sectors``: a 16-bit operand TMA reads in place whose lines
     do not all start on 32-byte boundaries (a leading dimension of 8 mod 16 elements, such

@@ -30,7 +30,7 @@
 // running tiles share A and B panels in L2; a last wave that would leave blocks idle is
 // split along K between them (persistent_schedule.cuh, last_wave_split.h). Operands must
 // satisfy TMA (16-byte aligned base and leading dimension); the launcher repacks others,
-// and from 2048^3 on also a B whose rows start mid-sector (operand_workspace.h), except
+// and from 1,536 rows on also a B whose rows start mid-sector (operand_workspace.h), except
 // that a row-major A with a row-major B is read in place by row classes where its rows
 // allow (row_classes.h: rows not all on 32-byte boundaries). TF32 reads a row-major B by
 // computing C^T (TransposedStagedOutput), and transposes A only when B is row-major too.
