@@ -1,0 +1,38 @@
+"""Session 53: products of 513-1535 rows whose B (the kernel's B) sits 16 bytes into its sectors, with
+2048^3 of work or more: copied first (the build's rule) or read in place (TILEDMM_SECTOR_COPY=by-rows,
+copying only from 1,536 rows), do_bench (3 rounds, L2 flushed) and kernel times, cuBLAS alongside.
+Run once per setting of the switch. argv: label out.json"""
+import json, os, statistics, sys
+import torch, triton.testing
+sys.path.insert(0, "bench")
+import tiledmm
+from kernel_times import kernel_table
+CASES = [("nn", "bf16", 576, 13960, 7848), ("nn", "bf16", 640, 9816, 2720), ("nn", "bf16", 768, 11000, 4096),
+         ("nn", "bf16", 896, 4104, 8192), ("nn", "bf16", 1024, 8200, 4096), ("nn", "fp16", 1024, 14344, 4096),
+         ("nn", "fp16", 1152, 6152, 4096), ("nn", "bf16", 1280, 5128, 2048), ("nn", "bf16", 1504, 4104, 4096),
+         ("nt", "bf16", 768, 11008, 4104), ("nt", "bf16", 1024, 4096, 4104), ("nt", "fp16", 1280, 14336, 4104)]
+DT = {"bf16": torch.bfloat16, "fp16": torch.float16}
+us = lambda fn: 1000 * triton.testing.do_bench(fn, warmup=10, rep=40, return_mode="median")
+rows = []
+for layout, dts, m, n, k in CASES:
+    dt = DT[dts]
+    torch.manual_seed(0)
+    a = torch.randn(m, k, device="cuda", dtype=dt)
+    b = torch.randn(k, n, device="cuda", dtype=dt) if layout == "nn" else torch.randn(n, k, device="cuda", dtype=dt).t()
+    ref = a.double() @ b.double()
+    err = ((tiledmm.gemm(a, b).double() - ref).norm() / ref.norm()).item()
+    assert err < 1e-2, err
+    fns = {"tiledmm": lambda: tiledmm.gemm(a, b), "torch": lambda: torch.matmul(a, b)}
+    db = {k_: [] for k_ in fns}
+    for _ in range(3):
+        for k_, fn in fns.items():
+            db[k_].append(us(fn))
+    kt = {k_: sum(t for _, t in kernel_table(fn, 10).values()) for k_, fn in fns.items()}
+    kernels = list(kernel_table(fns["tiledmm"], 3).keys())
+    p = tiledmm.plan_for(a, b)
+    row = dict(layout=layout, dtype=dts, m=m, n=n, k=k, config=p["config"], split_k=p["split_k"],
+               do_bench_us={k_: statistics.median(v) for k_, v in db.items()}, kernel_us=kt, kernels=[x[:60] for x in kernels])
+    rows.append(row)
+    print(f"{sys.argv[1]:8} {layout} {dts} {m}x{n}x{k} {p['config'][:20]} s{p['split_k']}: do_bench {row['do_bench_us']['tiledmm']:8.1f} "
+          f"(cuBLAS {row['do_bench_us']['torch']:8.1f}) kernel {kt['tiledmm']:8.1f} ({kt['torch']:8.1f}) launches {len(kernels)}", flush=True)
+json.dump({"label": sys.argv[1], "switch": os.environ.get("TILEDMM_SECTOR_COPY"), "rows": rows}, open(sys.argv[2], "w"), indent=1)
