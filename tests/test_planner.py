@@ -322,6 +322,30 @@ def test_wgmma_c_transposed_64x32_for_a_column_major_a():
 
 
 @needs_sm90a_build
+def test_wgmma_c_transposed_128x160_for_weight_gradients():
+    """16-bit, A column-major (dY^T X), K < 8 KB per row, M >= 2N, where the rules' 128x128 or
+    128x192 tiles run whole: 128x160 C^T tiles (cuBLAS's at 3072x768) where they fit one wave in
+    less time by area, reading A in place in runs of 64 bytes (column_major_a_wave_filling; H100,
+    random tn products: bench/NOTES.md session 54)."""
+    for dtype in (torch.bfloat16, torch.float16):
+        for (m, n, k), tiles in [((3072, 768, 2048), 120), ((3072, 768, 985), 120), ((2560, 896, 2048), 112),
+                                 ((6304, 360, 2576), 120)]:
+            p = tiledmm.plan(m, n, k, dtype, a_col_major=True, sm_count=132)
+            assert p["config"] == "128x160_ct_k128B_2wg_s5" and p["c_transposed"] and p["split_k"] == 1, p
+            assert f"{tiles} tiles of 160 rows x 128 columns" in p["reason"], p
+    # Not at deep K (3072 x 768 x 8192: 68.2 against 59.9 us on 128x192), nor with M < 2N
+    # (768 x 3072 x 2048: 20.3 against 17.8), nor with A's columns off their sectors, nor more
+    # tiles than SMs (4864 x 896: 217), nor with A row-major (the other C^T rules decide there).
+    for m, n, k, kwargs in [(3072, 768, 8192, {}), (768, 3072, 2048, {}), (3072, 768, 2048, {"a_off_sectors": True}),
+                            (4864, 896, 2048, {})]:
+        p = tiledmm.plan(m, n, k, torch.bfloat16, a_col_major=True, sm_count=132, **kwargs)
+        assert p["config"] != "128x160_ct_k128B_2wg_s5", (m, n, k, kwargs, p)
+    for b_col_major in (False, True):
+        p = tiledmm.plan(3072, 768, 2048, torch.bfloat16, b_col_major=b_col_major, sm_count=132)
+        assert p["config"] != "128x160_ct_k128B_2wg_s5", p
+
+
+@needs_sm90a_build
 def test_wgmma_c_transposed_tiles_for_few_tiles():
     """16-bit products of few tiles and shallow K, A row-major: the narrowest C^T config (64 of
     C's columns x 32 or 80 of its rows) whose tiles fit one wave, in either layout of B

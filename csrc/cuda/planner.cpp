@@ -429,6 +429,7 @@ constexpr WgmmaUnitCost kWgmmaUnitCosts[] = {
     {0, 0, 0, 0},            // 128x144 C^T: by the wave rule only (never modeled, never cut along K)
     {0, 0, 0, 0},            // 128x96 C^T: likewise
     {0, 0, 0, 0},            // 128x112 C^T: likewise
+    {0, 0, 0, 0},            // 128x160 C^T: likewise
 };
 static_assert(sizeof(kWgmmaUnitCosts) / sizeof(kWgmmaUnitCosts[0]) == static_cast<int>(WgmmaConfigId::kCount),
               "one WgmmaUnitCost per WgmmaConfigId");
@@ -767,6 +768,34 @@ std::optional<WgmmaConfigId> wave_filling_c_transposed(const GemmShape& s, Wgmma
   return best;
 }
 
+// 16-bit weight gradients dY^T X (A column-major) of shallow K, many more rows than columns,
+// where the rules' tile is 128x128 or 128x192 run whole: 128x160 C^T tiles (160 of C's rows x
+// 128 of its columns, cuBLAS's tile at 3072x768: 120 in one wave) where they fit one wave in
+// less time by area. They read A in place as their MN-major B in runs of 64 bytes, which costs
+// more the deeper K: H100 bf16 by name (bench/NOTES.md, session 54), kernel times / do_bench,
+// us: 3072x768x985 9.9 / 14.3 against 11.0 / 14.4 on 96 tiles of 128x192, 3072x768x2048 15.9 /
+// 19.8 against 18.1 / 23.0 (cuBLAS 14.8 / 18.4), 2560x896x4096 31.7 / 33.0 against 31.9 / 36.7;
+// but at K = 8192 68.2 / 69.1 against 59.9 / 65.2 (3072x768), and with M < N slower
+// (768x3072x2048 20.3 against 17.8 us).
+constexpr int64_t kColumnMajorAWideRowsPerColumn = 2;
+std::optional<WgmmaConfigId> column_major_a_wave_filling(const GemmShape& s, WgmmaConfigId rule, const GpuInfo& gpu,
+                                                         const Reasons& why) {
+  if (s.dtype == c10::kFloat || !s.a_col_major || s.a_lines_off_sectors || !s.b_tma_aligned || has_deep_k(s) ||
+      s.m < kColumnMajorAWideRowsPerColumn * s.n) {
+    return std::nullopt;
+  }
+  if (rule != WgmmaConfigId::k128x128 && rule != WgmmaConfigId::k128x192) return std::nullopt;
+  constexpr WgmmaConfigId kWide = WgmmaConfigId::k128x160ct;
+  const int64_t tiles = c_transposed_tiles(s, wgmma_tile(kWide));
+  if (tiles > gpu.sm_count || wgmma_wave_time(s, kWide, gpu) >= wgmma_wave_time(s, rule, gpu)) return std::nullopt;
+  const WgmmaTile& r = wgmma_tile(rule);
+  const int64_t rule_tiles = tile_count(s, r.block_m, r.block_n);
+  if (wgmma_blocks(s, rule, rule_tiles, gpu) != rule_tiles) return std::nullopt;  // split-K or halves
+  why.add("but A column-major and K shallow: ", tiles, " tiles of 160 rows x 128 columns, computed as C^T, fill one "
+          "wave on ", gpu.sm_count, " SMs in less time by area");
+  return kWide;
+}
+
 // 16-bit products of short K (at most kShortPingPongKBytes per row), A row-major, with more
 // 128x128 tiles than SMs but fewer than the ping-pong rule's 6 per SM, where the rules' tile is
 // 128x128 or 128x256 and no C^T config fills the waves better: the ping-pong tile. The shorter
@@ -1057,6 +1086,7 @@ WgmmaConfigId pick_wgmma_config_by_rules(const GemmShape& s, const GpuInfo& gpu,
   const WgmmaConfigId rule = pick_wgmma_rule_config(s, gpu, why);
   if (const std::optional<WgmmaConfigId> narrow_m = narrow_m_c_transposed_config(s, gpu, why)) return *narrow_m;
   if (const std::optional<WgmmaConfigId> filling = wave_filling_c_transposed(s, rule, gpu, why)) return *filling;
+  if (const std::optional<WgmmaConfigId> wide = column_major_a_wave_filling(s, rule, gpu, why)) return *wide;
   if (const std::optional<WgmmaConfigId> turns = short_k_ping_pong(s, rule, gpu, why)) return *turns;
   if (has_deep_k(s)) {
     const std::optional<WgmmaConfigId> c_transposed = deep_k_c_transposed_config(s, rule, gpu, why);

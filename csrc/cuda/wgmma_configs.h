@@ -71,7 +71,8 @@ enum class WgmmaConfigId : int {
   k128x144ct = 8,  // C^T, 2 consumers: 128 of C's columns x 144 of its rows (72 accumulators/thread), 5 stages
   k128x96ct = 9,   // C^T, 2 consumers: 128 of C's columns x 96 of its rows (48 accumulators/thread), 6 stages
   k128x112ct = 10, // C^T, 2 consumers: 128 of C's columns x 112 of its rows (56 accumulators/thread), 6 stages
-  kCount = 11,
+  k128x160ct = 11, // C^T, 2 consumers: 128 of C's columns x 160 of its rows (80 accumulators/thread), 5 stages
+  kCount = 12,
 };
 
 // Fields: name, block m/n, k boxes (128 bytes of K each), stages, blocks per SM, ping-pong,
@@ -97,6 +98,8 @@ enum class WgmmaConfigId : int {
 //   128x144, 128x112 and 128x96 C^T: 384 threads, 1 block per SM, 5 x 34 KiB, 6 x 30 KiB and
 //   6 x 28 KiB stages (64-deep k-tiles: one more would not fit) + 32 KiB of output buffers
 //   (boxes of 48, 56 and 48 C rows).
+//   128x160 C^T: as 128x144, 5 x 36 KiB stages + 32 KiB of output buffers (boxes of 40 C rows):
+//   cuBLAS's tile at 3072x768x8192 (nvjet 128x160, 120 tiles in one wave; session 54).
 constexpr WgmmaTile kWgmmaTiles[] = {
     {"128x256_k128B_2wg_s4", 128, 256, 1, 4, 1},
     {"128x128_k128B_2wg_s6", 128, 128, 1, 6, 1},
@@ -109,6 +112,7 @@ constexpr WgmmaTile kWgmmaTiles[] = {
     {"128x144_ct_k128B_2wg_s5", 128, 144, 1, 5, 1, false, true},
     {"128x96_ct_k128B_2wg_s6", 128, 96, 1, 6, 1, false, true},
     {"128x112_ct_k128B_2wg_s6", 128, 112, 1, 6, 1, false, true},
+    {"128x160_ct_k128B_2wg_s5", 128, 160, 1, 5, 1, false, true},
 };
 static_assert(sizeof(kWgmmaTiles) / sizeof(kWgmmaTiles[0]) == static_cast<int>(WgmmaConfigId::kCount),
               "one WgmmaTile per WgmmaConfigId");
@@ -119,8 +123,8 @@ constexpr const WgmmaTile& wgmma_tile(WgmmaConfigId id) { return kWgmmaTiles[sta
 // run of M/N): the widest of 128, 64 and 32 bytes whose runs divide the tile, since wgmma
 // reads an MN-major tile in whole swizzle atoms (runs of that many bytes of M/N by 8 k-rows)
 // and TMA writes a box at most one swizzle wide. 128 for the tiles of 64, 128, 192 and 256;
-// a C^T config's B (the problem's A, column-major) of 32 or 96 rows 64, of 80, 112 or 144
-// rows 32 (16-bit types).
+// a C^T config's B (the problem's A, column-major) of 32, 96 or 160 rows 64, of 80, 112 or
+// 144 rows 32 (16-bit types).
 constexpr int mn_major_swizzle_bytes(int mn, int element_size) {
   for (int bytes = 128; bytes > 32; bytes /= 2) {
     if ((mn * element_size) % bytes == 0) return bytes;
@@ -129,8 +133,8 @@ constexpr int mn_major_swizzle_bytes(int mn, int element_size) {
 }
 
 // Whether a C^T config reads a column-major A in place, as its MN-major B (wgmma_launch.cuh
-// copies it row-major otherwise): where the tile's rows make runs of at least 64 bytes, 64x32
-// and 128x96 in the 16-bit types. TMA writes a box row per run and k-row, and with runs of 32
+// copies it row-major otherwise): where the tile's rows make runs of at least 64 bytes, 64x32,
+// 128x96 and 128x160 in the 16-bit types. TMA writes a box row per run and k-row, and with runs of 32
 // bytes (80, 112, 144 rows) the kernel waits on those rows: H100 bf16 kernel times in place
 // against the same config with A row-major (bench/NOTES.md, session 53), 4864x896x8192 on
 // 128x144 213.6 against 95.7 us (slower than copying A first: 194.0), 1536^3 21.6 against 11.7;

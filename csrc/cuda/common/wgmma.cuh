@@ -1,7 +1,7 @@
 // Warpgroup MMA (wgmma, sm_90a) on operands in swizzled shared memory: the
 // matrix descriptors that tell the tensor cores where a tile lies, and one wrapper per
 // instruction shape the `wgmma` family issues (m64 x n{64,128,192,256} x 32 bytes of K, and
-// n{32,80,96,112,144} for the 16-bit types' C^T tiles), with both operands in shared memory or (TF32)
+// n{32,80,96,112,144,160} for the 16-bit types' C^T tiles), with both operands in shared memory or (TF32)
 // A in registers.
 #pragma once
 
@@ -48,6 +48,7 @@ __device__ __forceinline__ uint64_t swizzled_smem_descriptor(const void* tile, u
 #define TILEDMM_ACC56(d) TILEDMM_ACC48(d), TILEDMM_ACC8(d, 48)
 #define TILEDMM_ACC72(d) TILEDMM_ACC64(d, 0), TILEDMM_ACC8(d, 64)
 #define TILEDMM_ACC96(d) TILEDMM_ACC64(d, 0), TILEDMM_ACC32(d, 64)
+#define TILEDMM_ACC80(d) TILEDMM_ACC64(d, 0), TILEDMM_ACC16(d, 64)
 #define TILEDMM_ACC128(d) TILEDMM_ACC64(d, 0), TILEDMM_ACC64(d, 64)
 #define TILEDMM_REGS16 "%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15"
 #define TILEDMM_REGS40 \
@@ -77,6 +78,12 @@ __device__ __forceinline__ uint64_t swizzled_smem_descriptor(const void* tile, u
   "%32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, " \
   "%48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, " \
   "%64, %65, %66, %67, %68, %69, %70, %71"
+#define TILEDMM_REGS80 \
+  "%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, " \
+  "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, " \
+  "%32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, " \
+  "%48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, " \
+  "%64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79"
 #define TILEDMM_REGS96 \
   "%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, " \
   "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, " \
@@ -116,14 +123,14 @@ __device__ __forceinline__ uint64_t swizzled_smem_descriptor(const void* tile, u
   asm volatile(TILEDMM_WGMMA("m64n" n "k8.f32.tf32.tf32", regs, a, b, scale, "") : acc : TILEDMM_WGMMA_INPUTS);
 
 // T: c10::BFloat16, c10::Half, or float (computed as TF32). kN: 64, 128, 192 or 256; 32, 80,
-// 96, 112 or 144 for the 16-bit types.
+// 96, 112, 144 or 160 for the 16-bit types.
 template <typename T, int kN, int kTransA, int kTransB>
 __device__ __forceinline__ void wgmma_async(float (&d)[kN / 2], uint64_t desc_a, uint64_t desc_b,
                                             int scale_d) {
   constexpr bool kTf32 = std::is_same_v<T, float>;
   static_assert(kN == 64 || kN == 128 || kN == 192 || kN == 256 ||
-                    (!kTf32 && (kN == 32 || kN == 80 || kN == 96 || kN == 112 || kN == 144)),
-                "wgmma_async: N is 64, 128, 192 or 256, or 32, 80, 96, 112 or 144 for 16-bit types");
+                    (!kTf32 && (kN == 32 || kN == 80 || kN == 96 || kN == 112 || kN == 144 || kN == 160)),
+                "wgmma_async: N is 64, 128, 192 or 256, or 32, 80, 96, 112, 144 or 160 for 16-bit types");
   static_assert(!kTf32 || (kTransA == 0 && kTransB == 0), "TF32 wgmma reads K-major operands only");
 #ifdef TILEDMM_SM90A_DEVICE
   if constexpr (kN == 32) {
@@ -136,6 +143,8 @@ __device__ __forceinline__ void wgmma_async(float (&d)[kN / 2], uint64_t desc_a,
     TILEDMM_WGMMA_16BIT("112", TILEDMM_REGS56, TILEDMM_ACC56(d), "%56", "%57", "%58", ", %59, %60")
   } else if constexpr (kN == 144) {
     TILEDMM_WGMMA_16BIT("144", TILEDMM_REGS72, TILEDMM_ACC72(d), "%72", "%73", "%74", ", %75, %76")
+  } else if constexpr (kN == 160) {
+    TILEDMM_WGMMA_16BIT("160", TILEDMM_REGS80, TILEDMM_ACC80(d), "%80", "%81", "%82", ", %83, %84")
   } else if constexpr (kN == 64) {
     if constexpr (kTf32) {
       TILEDMM_WGMMA_TF32("64", TILEDMM_REGS32, TILEDMM_ACC32(d, 0), "%32", "%33", "%34")

@@ -46,6 +46,7 @@ void with_wgmma_config(WgmmaConfigId id, F&& f) {
     case WgmmaConfigId::k128x144ct: f(std::integral_constant<WgmmaConfigId, WgmmaConfigId::k128x144ct>{}); break;
     case WgmmaConfigId::k128x96ct: f(std::integral_constant<WgmmaConfigId, WgmmaConfigId::k128x96ct>{}); break;
     case WgmmaConfigId::k128x112ct: f(std::integral_constant<WgmmaConfigId, WgmmaConfigId::k128x112ct>{}); break;
+    case WgmmaConfigId::k128x160ct: f(std::integral_constant<WgmmaConfigId, WgmmaConfigId::k128x160ct>{}); break;
     default: f(std::integral_constant<WgmmaConfigId, WgmmaConfigId::k128x256>{}); break;
   }
 }
