@@ -155,3 +155,26 @@ def test_deep_k_and_graph_replay(spec):
     # K of 40 k-tiles (the ring wraps many times per tile), replayed in a CUDA graph.
     m, n, _ = tiles_per_block_shapes(spec)[1]
     assert_deep_gemm_replays(spec, m, n, k=40 * 128 + 5)
+
+
+@runs_wgmma
+@SIXTEEN_BIT
+@pytest.mark.parametrize("layouts, shape", [
+    (("col", "row"), (3072, 768, 985)),   # a weight gradient dY^T X: column_major_a_wave_filling
+    (("row", "row"), (3232, 768, 336)),   # 128x144's tiles overflow a wave: wave_filling_c_transposed
+    (("row", "col"), (3344, 736, 640)),
+], ids=lambda v: "x".join(map(str, v)) if isinstance(v[0], int) else "-".join(v))
+def test_planned_128x160(dtype, layouts, shape):
+    """Products the planner gives 128x160 C^T tiles, run without naming a kernel (as a model
+    calls them), on a GPU of 132 SMs (the rules count its SMs): against float64, bitwise
+    repeatable."""
+    m, n, k = shape
+    a = make_operand(m, k, dtype, "cuda", layouts[0])
+    b = make_operand(k, n, dtype, "cuda", layouts[1])
+    plan = tiledmm.plan_for(a, b)
+    if torch.cuda.get_device_properties(0).multi_processor_count == 132:
+        assert plan["config"] == "128x160_ct_k128B_2wg_s5", plan
+    poison_cached_block(m, n, dtype, "cuda")
+    out = tiledmm.gemm(a, b)
+    assert_matches_reference(out, a, b)
+    assert torch.equal(out, tiledmm.gemm(a, b)), "not bitwise identical from run to run"

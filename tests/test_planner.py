@@ -340,9 +340,29 @@ def test_wgmma_c_transposed_128x160_for_weight_gradients():
                             (4864, 896, 2048, {})]:
         p = tiledmm.plan(m, n, k, torch.bfloat16, a_col_major=True, sm_count=132, **kwargs)
         assert p["config"] != "128x160_ct_k128B_2wg_s5", (m, n, k, kwargs, p)
+    # With A row-major, 128x144 C^T tiles take the products they fit one wave of
+    # (wave_filling_c_transposed); 128x160 only where those overflow it.
     for b_col_major in (False, True):
         p = tiledmm.plan(3072, 768, 2048, torch.bfloat16, b_col_major=b_col_major, sm_count=132)
-        assert p["config"] != "128x160_ct_k128B_2wg_s5", p
+        assert p["config"] == "128x144_ct_k128B_2wg_s5", p
+
+
+@needs_sm90a_build
+def test_wgmma_c_transposed_128x160_where_128x144_overflows_a_wave():
+    """16-bit, A row-major, where 128x144 C^T tiles would take more than one wave and 128x160
+    ones fit one in less time by area than the rules' 128x192 (wave_filling_c_transposed):
+    H200, 57 changed plans of random nn/nt products 1.17x faster in kernel time, none slower
+    (bench/NOTES.md session 55)."""
+    for dtype in (torch.bfloat16, torch.float16):
+        for b_col_major in (False, True):
+            for (m, n, k), tiles in [((3232, 768, 336), 126), ((3344, 736, 640), 126), ((1880, 1224, 720), 120)]:
+                p = tiledmm.plan(m, n, k, dtype, b_col_major=b_col_major, sm_count=132)
+                assert p["config"] == "128x160_ct_k128B_2wg_s5" and p["c_transposed"] and p["split_k"] == 1, p
+                assert f"{tiles} tiles of 160 rows x 128 columns" in p["reason"], p
+    # Where 128x144 fits one wave it stays (3072 x 768: 132 tiles), as does 128x128 where its
+    # tiles fit one (3000 x 640: 120).
+    assert tiledmm.plan(3072, 768, 1024, torch.bfloat16, sm_count=132)["config"] == "128x144_ct_k128B_2wg_s5"
+    assert tiledmm.plan(3000, 640, 3000, torch.bfloat16, sm_count=132)["config"] == "128x128_k128B_2wg_s6"
 
 
 @needs_sm90a_build

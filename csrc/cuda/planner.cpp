@@ -707,8 +707,8 @@ WgmmaConfigId pick_wgmma_rule_config(const GemmShape& s, const GpuInfo& gpu, con
 }
 
 // 16-bit, A row-major and B read in place, where the rules' tile is a cooperative 128-row one
-// run whole (128x128, 128x192 or 128x256, no split-K): the 128-wide C^T config (96, 112 or
-// 144 of C's rows) of fewest wave-times (by area, wgmma_wave_time), if fewer than the rules'
+// run whole (128x128, 128x192 or 128x256, no split-K): the 128-wide C^T config (96, 112, 144
+// or 160 of C's rows) of fewest wave-times (by area, wgmma_wave_time), if fewer than the rules'
 // tile takes. Widths between the 64-multiples fill a wave where those cannot: 1536^2
 // makes 132 tiles of 128x144, against 144 of 128x128 (two waves) and 96 of 128x192 (36 SMs
 // idle), as cuBLAS's 192x96 tiles make 128; 1152^2 makes 108 of 128x96 (81 of 128x128), 1280^2
@@ -719,6 +719,11 @@ WgmmaConfigId pick_wgmma_rule_config(const GemmShape& s, const GpuInfo& gpu, con
 //   18 products of 384-4096 rows x 384-2048 columns that take 128x96 or 128x112 (128x128
 //   before): 1.08-1.31x faster, 0.89x -> 1.02x cuBLAS (do_bench 1.03-1.13x); 1152^3 8.5 -> 7.5
 //   us (7.2), 1280^3 9.3 -> 8.5 (8.4).
+// 128x160 (cuBLAS's tile at 3072x768) only in one wave, where 128x144's tiles overflow it: of
+// 3,000 random nn/nt draws (M 1024-4096, N 256-4096, K 256-4088) 56 changed plans (128x192
+// before) and the layer zoo's 2048x1152x896 ran 1.17x faster in kernel time (none slower by
+// more than 3%), 1.13x under do_bench, against cuBLAS 0.86x -> 1.01x (H200, session 55); bf16
+// 1880x1224x720 11.6 -> 8.7 us (cuBLAS 8.6).
 // Over several waves 128x144 only, and only with B's lines on their sectors (session 49):
 // its tiles stage fewer bytes per MMA than 128x128's ((128 + 144) / (128 x 144) against
 // 2 / 128), while 128x112's and 128x96's stage more than their by-area cost counts. Where the
@@ -750,7 +755,8 @@ std::optional<WgmmaConfigId> wave_filling_c_transposed(const GemmShape& s, Wgmma
   }
   std::optional<WgmmaConfigId> best;
   double best_time = wgmma_wave_time(s, rule, gpu);
-  for (const WgmmaConfigId id : {WgmmaConfigId::k128x96ct, WgmmaConfigId::k128x112ct, WgmmaConfigId::k128x144ct}) {
+  for (const WgmmaConfigId id : {WgmmaConfigId::k128x96ct, WgmmaConfigId::k128x112ct, WgmmaConfigId::k128x144ct,
+                                 WgmmaConfigId::k128x160ct}) {
     const double time = wgmma_wave_time(s, id, gpu);
     const bool one_wave = c_transposed_tiles(s, wgmma_tile(id)) <= gpu.sm_count;
     const bool several_waves_pay = id == WgmmaConfigId::k128x144ct && !s.b_lines_off_sectors;
