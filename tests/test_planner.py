@@ -145,17 +145,18 @@ def test_wgmma_tile_by_tile_count():
     assert p["config"] == "128x192_k128B_2wg_s4" and "264 tiles" in p["reason"], p
     p = tiledmm.plan(2176, 2176, 2176, torch.bfloat16, sm_count=132)
     assert p["config"] == "128x128_k128B_2wg_s6" and "204)" in p["reason"], p
-    # Also with A column-major (a weight gradient) and K of 8 KB or more per row, 16-bit: there
-    # a 128x128 tile costs nearly a 128x192 one (session 55): 4864 x 896 x 8192 runs 190 tiles
-    # of 128x192 (58 in the second wave) instead of 266 of 128x128. Not at shallower K, not
-    # with A row-major, not in TF32.
+    # Also with K of 8 KB or more per row, 16-bit (session 55): 4864 x 896 x 8192 tn (a
+    # weight gradient) runs 190 tiles of 128x192 (58 in the second wave) instead of 266 of
+    # 128x128, as do the row-major-A ties below. Not at shallower K, not in TF32.
     for dtype in (torch.bfloat16, torch.float16):
-        for m, n, k in [(4864, 896, 8192), (3192, 1360, 8192), (2352, 1744, 4096)]:
-            p = tiledmm.plan(m, n, k, dtype, a_col_major=True, sm_count=132)
-            assert p["config"] == "128x192_k128B_2wg_s4" and p["split_k"] == 1, p
-    for k, kwargs in [(2048, {"a_col_major": True}), (8192, {}), (8192, {"b_col_major": True})]:
-        p = tiledmm.plan(4864, 896, k, torch.bfloat16, sm_count=132, **kwargs)
-        assert p["config"] != "128x192_k128B_2wg_s4", (k, kwargs, p)
+        for m, n, k, kwargs in [(4864, 896, 8192, {"a_col_major": True}), (3192, 1360, 8192, {"a_col_major": True}),
+                                (2352, 1744, 4096, {"a_col_major": True}), (2608, 1824, 15720, {"b_col_major": True}),
+                                (6040, 944, 12208, {"b_col_major": True}), (3408, 1480, 8104, {"b_col_major": True}),
+                                (5984, 712, 8384, {"b_off_sectors": True})]:
+            p = tiledmm.plan(m, n, k, dtype, sm_count=132, **kwargs)
+            assert p["config"] == "128x192_k128B_2wg_s4" and p["split_k"] == 1, (m, n, k, kwargs, p)
+    p = tiledmm.plan(4864, 896, 2048, torch.bfloat16, a_col_major=True, sm_count=132)
+    assert p["config"] == "128x128_k128B_2wg_s6", p
     p = tiledmm.plan(4864, 896, 4096, torch.float32, allow_tf32=True, a_col_major=True, sm_count=132)
     assert p["config"] != "128x192_k128B_2wg_s4", p
     # One wave of 128x128 (100 tiles) stays over 70 of 128x192, which would cost more per

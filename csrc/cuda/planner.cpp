@@ -654,20 +654,22 @@ WgmmaConfigId pick_wgmma_rule_config(const GemmShape& s, const GpuInfo& gpu, con
     // < 2 x 128x128's. On a tie (two waves against three) only where its last wave is full:
     // a partial one, split along K, balances worse than 128x128's smaller tiles (H100 bf16
     // kernel times: 2176^3 37.4 us against 35.4, 1536x4096x4096 67.6 against 68.6 with a
-    // full one; bench/NOTES.md, session 47) -- or where A is column-major and K deep. A
-    // weight gradient's A, read MN-major, costs a 128x128 tile nearly a 128x192 one's time at
-    // deep K (the L2 requests of its runs; session 54), so the fewer tiles win: H200 bf16 tn,
-    // 10 ties at K 4096-8192 by name (session 55), 1.14x faster in kernel time (0.98-1.28x;
-    // 3192x1360x8192 156.1 -> 123.5 us), 1.13x under do_bench (nn and nt: 1.03x, 4 of 14
-    // slower by up to 5%; not taken). Out of sample, 42 changed plans (40 of 403 among 4,000
-    // random tn draws, M 1024-8192 x N 256-2048 x K 4096-16384, bf16 and fp16, and the layer
-    // zoo's 4864x896x8192 and 896x4864x8192): 1.16x faster in kernel time, 1.14x under
-    // do_bench, 3 slower by more than 3% (bf16 6864x600x5504 0.87x); against cuBLAS 0.71x ->
-    // 0.82x (kernel time), which stays far ahead at deep K here.
+    // full one; bench/NOTES.md, session 47) -- or where K is deep (8 KB or more per row,
+    // 16-bit). There all SMs streaming 128x128 tiles' k-tiles cost such a tile nearly a
+    // 128x192 one's time, the more so with a column-major A read MN-major (its runs' L2
+    // requests, session 54), so the fewer tiles win. H200, out of sample (session 55), the
+    // changed plans against 128x128 by name (bf16 and fp16, M 1024-8192 x N 256-2048 x K
+    // 4096-16384): tn, 40 of 403 changed among 4,000 random draws and the layer zoo's
+    // 4864x896x8192 and 896x4864x8192, 1.16x faster in kernel time, 1.14x under do_bench, 3
+    // slower by more than 3% (bf16 6864x600x5504 0.87x), against cuBLAS 0.71x -> 0.82x; nn and
+    // nt, 40 of 330 among 4,000, 1.19x and 1.17x, none slower by more than 3%, against cuBLAS
+    // 0.72x -> 0.86x (fp16 3408x1480x8104 nt 175.5 -> 130.3 us; cuBLAS 109.4). Found by name
+    // on 24 ties at K 4096-8192, where tn gained 1.14x and nn/nt 1.03x (4 of 14 slower by up
+    // to 5%).
     const int64_t mid_waves = ceil_div(mid, int64_t{gpu.sm_count}), square_waves = ceil_div(square, int64_t{gpu.sm_count});
     const int64_t mid_last_wave = mid - (mid_waves - 1) * gpu.sm_count;
     const bool mid_breaks_tie =
-        keeps_sms_busy(mid_last_wave, gpu) || (s.dtype != c10::kFloat && s.a_col_major && has_deep_k(s));
+        keeps_sms_busy(mid_last_wave, gpu) || (s.dtype != c10::kFloat && has_deep_k(s));
     if (3 * mid_waves < 2 * square_waves || (3 * mid_waves == 2 * square_waves && mid_breaks_tie)) {
       best = WgmmaConfigId::k128x192;
     }
