@@ -99,8 +99,14 @@ def test_wgmma_tile_by_tile_count():
     for m, n, k, tiles in [(256, 14336, 4096, 112), (2048, 1600, 4800, 112), (1408, 2560, 4096, 110)]:
         p = tiledmm.plan(m, n, k, torch.bfloat16, a_col_major=True, sm_count=132)
         assert p["config"] == "128x256_k128B_2wg_s4" and f"{tiles} tiles of 128x256 in 1 wave" in p["reason"], p
-    p = tiledmm.plan(1536, 2304, 4096, torch.bfloat16, a_col_major=True, sm_count=132)
+    p = tiledmm.plan(1536, 2304, 2048, torch.bfloat16, a_col_major=True, sm_count=132)
     assert p["config"] == "128x128_k128B_2wg_s6" and "128x256 (108 tiles)" in p["reason"], p
+    # At K of 8 KB or more per row (16-bit) from 3/4 of them (session 55): 108 and 99 tiles.
+    for m, n, k in [(1536, 2304, 4096), (1112, 2736, 13080)]:
+        p = tiledmm.plan(m, n, k, torch.bfloat16, a_col_major=True, sm_count=132)
+        assert p["config"] == "128x256_k128B_2wg_s4" and "in 1 wave" in p["reason"], p
+    p = tiledmm.plan(1536, 2304, 4096, torch.float32, allow_tf32=True, a_col_major=True, sm_count=132)
+    assert p["config"] != "128x256_k128B_2wg_s4", p
     # 136 tiles of 128x256 are two waves, the second nearly empty: 272 of 128x128 in three
     # waves of about half the work each take less time (A column-major: the C^T configs,
     # below, read A row-major).
@@ -147,14 +153,16 @@ def test_wgmma_tile_by_tile_count():
     assert p["config"] == "128x128_k128B_2wg_s6" and "204)" in p["reason"], p
     # Also with K of 8 KB or more per row, 16-bit (session 55): 4864 x 896 x 8192 tn (a
     # weight gradient) runs 190 tiles of 128x192 (58 in the second wave) instead of 266 of
-    # 128x128, as do the row-major-A ties below. Not at shallower K, not in TF32.
+    # 128x128. (With A row-major the C^T tiles below may take such ties over.) Not at
+    # shallower K, not in TF32.
     for dtype in (torch.bfloat16, torch.float16):
-        for m, n, k, kwargs in [(4864, 896, 8192, {"a_col_major": True}), (3192, 1360, 8192, {"a_col_major": True}),
-                                (2352, 1744, 4096, {"a_col_major": True}), (2608, 1824, 15720, {"b_col_major": True}),
-                                (6040, 944, 12208, {"b_col_major": True}), (3408, 1480, 8104, {"b_col_major": True}),
+        for m, n, k in [(4864, 896, 8192), (3192, 1360, 8192), (2352, 1744, 4096), (6040, 944, 12208)]:
+            p = tiledmm.plan(m, n, k, dtype, a_col_major=True, sm_count=132)
+            assert p["config"] == "128x192_k128B_2wg_s4" and p["split_k"] == 1, (m, n, k, p)
+        for m, n, k, kwargs in [(2608, 1824, 15720, {"b_col_major": True}), (3408, 1480, 8104, {"b_col_major": True}),
                                 (5984, 712, 8384, {"b_off_sectors": True})]:
             p = tiledmm.plan(m, n, k, dtype, sm_count=132, **kwargs)
-            assert p["config"] == "128x192_k128B_2wg_s4" and p["split_k"] == 1, (m, n, k, kwargs, p)
+            assert p["config"] != "128x128_k128B_2wg_s6" and p["split_k"] == 1, (m, n, k, kwargs, p)
     p = tiledmm.plan(4864, 896, 2048, torch.bfloat16, a_col_major=True, sm_count=132)
     assert p["config"] == "128x128_k128B_2wg_s6", p
     p = tiledmm.plan(4864, 896, 4096, torch.float32, allow_tf32=True, a_col_major=True, sm_count=132)
@@ -373,6 +381,14 @@ def test_wgmma_c_transposed_128x160_where_128x144_overflows_a_wave():
                 p = tiledmm.plan(m, n, k, dtype, b_col_major=b_col_major, sm_count=132)
                 assert p["config"] == "128x160_ct_k128B_2wg_s5" and p["c_transposed"] and p["split_k"] == 1, p
                 assert f"{tiles} tiles of 160 rows x 128 columns" in p["reason"], p
+    # At K of 8 KB or more per row, 128x144 and 128x160 C^T tiles over several waves, B's lines
+    # on their sectors or not (session 55).
+    for (m, n, k), kwargs, config, tiles in [
+            ((3704, 1384, 7952), {"b_off_sectors": True}, "128x160_ct_k128B_2wg_s5", 264),
+            ((7336, 632, 8688), {"b_off_sectors": True}, "128x144_ct_k128B_2wg_s5", 255),
+            ((3896, 3328, 15040), {"b_col_major": True}, "128x160_ct_k128B_2wg_s5", 650)]:
+        p = tiledmm.plan(m, n, k, torch.bfloat16, sm_count=132, **kwargs)
+        assert p["config"] == config and f"{tiles} tiles of {config[4:7]} rows x 128 columns" in p["reason"], p
     # Where 128x144 fits one wave it stays (3072 x 768: 132 tiles), as does 128x128 where its
     # tiles fit one (3000 x 640: 120).
     assert tiledmm.plan(3072, 768, 1024, torch.bfloat16, sm_count=132)["config"] == "128x144_ct_k128B_2wg_s5"

@@ -668,8 +668,8 @@ WgmmaConfigId pick_wgmma_rule_config(const GemmShape& s, const GpuInfo& gpu, con
     // to 5%).
     const int64_t mid_waves = ceil_div(mid, int64_t{gpu.sm_count}), square_waves = ceil_div(square, int64_t{gpu.sm_count});
     const int64_t mid_last_wave = mid - (mid_waves - 1) * gpu.sm_count;
-    const bool mid_breaks_tie =
-        keeps_sms_busy(mid_last_wave, gpu) || (s.dtype != c10::kFloat && has_deep_k(s));
+    const bool deep_16_bit = s.dtype != c10::kFloat && has_deep_k(s);
+    const bool mid_breaks_tie = keeps_sms_busy(mid_last_wave, gpu) || deep_16_bit;
     if (3 * mid_waves < 2 * square_waves || (3 * mid_waves == 2 * square_waves && mid_breaks_tie)) {
       best = WgmmaConfigId::k128x192;
     }
@@ -678,7 +678,14 @@ WgmmaConfigId pick_wgmma_rule_config(const GemmShape& s, const GpuInfo& gpu, con
     // them, where one wave of 128x256 beat two of 128x128 (H100 bf16, 112 tiles on 132 SMs:
     // 256x14336x4096 56.6 against 61.8 us under do_bench, cuBLAS 56.8, warm 47.0 against 51.2;
     // 2048x1600x4800 52.9 against 56.6, warm 49.1 against 50.2; bench/NOTES.md, session 52).
-    if (6 * wide >= 5 * gpu.sm_count && wgmma_wave_time(s, WgmmaConfigId::k128x256, gpu) <= best_time) {
+    // At deep K (16-bit) from 3/4 of them, where 128x128's waves stream more than L2 serves
+    // (above): H200, out of sample (session 55), 42 changed plans of 99-108 tiles among random
+    // products (M 1024-8192 x N 256-2048 x K 4096-16384) against 128x128 by name: nn/nt 1.13x
+    // faster in kernel time (1.12x under do_bench; 4 of 26 slower by more than 3%, fp16
+    // 4496x592x7360 nt 0.90x), tn 1.16x (1.14x; 2 of 16 slower, bf16 4496x640x5704 0.91x);
+    // fp16 1112x2736x13080 nt 208.4 -> 148.1 us (cuBLAS 121.0).
+    const bool wide_fill = 6 * wide >= 5 * gpu.sm_count || (deep_16_bit && 4 * wide >= 3 * gpu.sm_count);
+    if (wide_fill && wgmma_wave_time(s, WgmmaConfigId::k128x256, gpu) <= best_time) {
       best = WgmmaConfigId::k128x256;
     }
     const WgmmaTile& t = wgmma_tile(best);
@@ -747,7 +754,12 @@ WgmmaConfigId pick_wgmma_rule_config(const GemmShape& s, const GpuInfo& gpu, con
 // 1.11x and 1.13x), 0.84x -> 0.95x cuBLAS: 2176x2048x2048 32.8 -> 26.8 us (cuBLAS 26.2), 2560^3
 // 54.3 -> 47.4 (52.9). With B row-major and its lines off their sectors (N = 8 mod 16), which
 // the C^T kernel reads in place as its MN-major A where the rules' tiles copy B from 1,536 rows
-// on, 6 of 8 ran slower (0.82-1.06x).
+// on, 6 of 8 ran slower (0.82-1.06x). At deep K (8 KB or more per row) 128x144 and 128x160
+// over several waves in every case: H200, out of sample (session 55; random nn/nt products, M
+// 1024-8192 x N 256-8192 x K 4096-16384, against the previous plan's tile by name), 34
+// changed plans 1.10x faster in kernel time (1.08x under do_bench; 3 slower by more than 3%,
+// at most 0.95x): from 128x192 24 to 128x160 1.09x, 5 to 128x144 1.13x; from 128x144 3 to
+// 128x160 1.19x (bf16 3896x3328x15040 nt 635.3 -> 519.7 us, cuBLAS 590.5).
 // Not where C has more than twice as many columns as rows (320-768 rows x 2048-4096 columns):
 // there the C^T tiles' times varied by up to 20% from round to round (768x2048x2048 10.9 and
 // 13.2 us, 128x128 12.5 and 12.6; not explained), 1.06x faster on average, 448x4096x1024
@@ -772,7 +784,9 @@ std::optional<WgmmaConfigId> wave_filling_c_transposed(const GemmShape& s, Wgmma
                                  WgmmaConfigId::k128x160ct}) {
     const double time = wgmma_wave_time(s, id, gpu);
     const bool one_wave = c_transposed_tiles(s, wgmma_tile(id)) <= gpu.sm_count;
-    const bool several_waves_pay = id == WgmmaConfigId::k128x144ct && !s.b_lines_off_sectors;
+    const bool wide_c_transposed = id == WgmmaConfigId::k128x144ct || id == WgmmaConfigId::k128x160ct;
+    const bool several_waves_pay =
+        (id == WgmmaConfigId::k128x144ct && !s.b_lines_off_sectors) || (wide_c_transposed && has_deep_k(s));
     if ((one_wave || several_waves_pay) && time < best_time) best = id, best_time = time;
   }
   if (!best) return std::nullopt;
