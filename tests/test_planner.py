@@ -99,28 +99,34 @@ def test_wgmma_tile_by_tile_count():
     for m, n, k, tiles in [(256, 14336, 4096, 112), (2048, 1600, 4800, 112), (1408, 2560, 4096, 110)]:
         p = tiledmm.plan(m, n, k, torch.bfloat16, a_col_major=True, sm_count=132)
         assert p["config"] == "128x256_k128B_2wg_s4" and f"{tiles} tiles of 128x256 in 1 wave" in p["reason"], p
-    p = tiledmm.plan(1536, 2304, 2048, torch.bfloat16, a_col_major=True, sm_count=132)
+    p = tiledmm.plan(1536, 2304, 1016, torch.bfloat16, a_col_major=True, sm_count=132)
     assert p["config"] == "128x128_k128B_2wg_s6" and "128x256 (108 tiles)" in p["reason"], p
-    # At K of 8 KB or more per row (16-bit) from 3/4 of them (session 55): 108 and 99 tiles.
-    for m, n, k in [(1536, 2304, 4096), (1112, 2736, 13080)]:
+    # With K of 2 KB or more per row (16-bit) from 3/4 of them (session 55): 108 and 99 tiles.
+    for m, n, k in [(1536, 2304, 2048), (1536, 2304, 4096), (1112, 2736, 13080)]:
         p = tiledmm.plan(m, n, k, torch.bfloat16, a_col_major=True, sm_count=132)
         assert p["config"] == "128x256_k128B_2wg_s4" and "in 1 wave" in p["reason"], p
     p = tiledmm.plan(1536, 2304, 4096, torch.float32, allow_tf32=True, a_col_major=True, sm_count=132)
     assert p["config"] != "128x256_k128B_2wg_s4", p
     # 136 tiles of 128x256 are two waves, the second nearly empty: 272 of 128x128 in three
     # waves of about half the work each take less time (A column-major: the C^T configs,
-    # below, read A row-major).
-    p = tiledmm.plan(2176, 2048, 2048, torch.bfloat16, a_col_major=True)
+    # below, read A row-major) -- at K below 2 KB per row; from there the tie of those three
+    # waves with two of 187 128x192 tiles goes to 128x192 (session 55).
+    p = tiledmm.plan(2176, 2048, 1016, torch.bfloat16, a_col_major=True)
     assert p["config"] == "128x128_k128B_2wg_s6" and "136 tiles" in p["reason"], p
+    p = tiledmm.plan(2176, 2048, 2048, torch.bfloat16, a_col_major=True)
+    assert p["config"] == "128x192_k128B_2wg_s4" and "136 tiles" in p["reason"], p
     # With A row-major, 256 tiles of 128x144 computed as C^T take two waves of 0.6 of a 128x256
     # tile's time each (H100 bf16 kernel times, session 49: 26.8 us against 32.8 on 128x128),
-    # unless B's lines sit off their sectors (then the rules' tiles copy B; 128x144 lost).
+    # unless B's lines sit off their sectors (then the rules' tiles copy B; 128x144 lost) and
+    # K is below 2 KB per row (from there it won, session 55).
     for b_col_major in (False, True):
         p = tiledmm.plan(2176, 2048, 2048, torch.bfloat16, b_col_major=b_col_major)
         assert p["config"] == "128x144_ct_k128B_2wg_s5" and "256 tiles of 144 rows" in p["reason"], p
         assert "fill 2 wave(s)" in p["reason"], p
-    p = tiledmm.plan(2176, 2048, 2048, torch.bfloat16, b_off_sectors=True)
+    p = tiledmm.plan(2176, 2048, 1016, torch.bfloat16, b_off_sectors=True)
     assert p["config"] == "128x128_k128B_2wg_s6", p
+    p = tiledmm.plan(2176, 2048, 2048, torch.bfloat16, b_off_sectors=True)
+    assert p["config"] == "128x144_ct_k128B_2wg_s5", p
     # 128x192 between them (session 47, H100 bf16 kernel times): 1536^3 makes 144 tiles of
     # 128x128 (two waves) and 72 of 128x256 (55% of the SMs), 96 of 128x192 in one wave
     # (14.4 us against 18.9 on 128x128). In TF32 (here C^T), and with a column-major A, it
@@ -145,25 +151,31 @@ def test_wgmma_tile_by_tile_count():
     assert tiledmm.plan(1536, 1536, 1536, torch.bfloat16, b_aligned=False, sm_count=132)["config"] == "128x192_k128B_2wg_s4"
     assert tiledmm.plan(1664, 1664, 1664, torch.bfloat16, sm_count=132)["config"] == "128x192_k128B_2wg_s4"
     assert tiledmm.plan(1408, 1408, 1408, torch.bfloat16, sm_count=132)["config"] == "128x128_k128B_2wg_s6"
-    # A tie in waves (two of 128x192 against three of 128x128) goes to 128x192 only with its
-    # last wave full: 1536x4096 (264 tiles: 2 x 132), not 2176^3 (204: 72 in the second).
+    # A tie in waves (two of 128x192 against three of 128x128) goes to 128x192 with its last
+    # wave full: 1536x4096 (264 tiles: 2 x 132); 2176 x 2176 (204: 72 in the second) only at K
+    # of 2 KB per row or more.
     p = tiledmm.plan(1536, 4096, 4096, torch.bfloat16, sm_count=132)
     assert p["config"] == "128x192_k128B_2wg_s4" and "264 tiles" in p["reason"], p
-    p = tiledmm.plan(2176, 2176, 2176, torch.bfloat16, sm_count=132)
-    assert p["config"] == "128x128_k128B_2wg_s6" and "204)" in p["reason"], p
-    # Also with K of 8 KB or more per row, 16-bit (session 55): 4864 x 896 x 8192 tn (a
+    # (Below 2 KB of K per row, where the tie stays 128x128 and short K makes it ping-pong;
+    # from there 2176^3 itself takes 128x160 C^T tiles, 1.12x faster on an H200 than
+    # 128x128, session 55.)
+    p = tiledmm.plan(2176, 2176, 1016, torch.bfloat16, sm_count=132)
+    assert p["config"] == "128x128_k128B_pingpong_s6" and "(204)" in p["reason"], p
+    assert tiledmm.plan(2176, 2176, 2176, torch.bfloat16, sm_count=132)["config"] == "128x160_ct_k128B_2wg_s5"
+    # Also with K of 2 KB or more per row, 16-bit (session 55): 4864 x 896 x 8192 tn (a
     # weight gradient) runs 190 tiles of 128x192 (58 in the second wave) instead of 266 of
     # 128x128. (With A row-major the C^T tiles below may take such ties over.) Not at
     # shallower K, not in TF32.
     for dtype in (torch.bfloat16, torch.float16):
-        for m, n, k in [(4864, 896, 8192), (3192, 1360, 8192), (2352, 1744, 4096), (6040, 944, 12208)]:
+        for m, n, k in [(4864, 896, 8192), (3192, 1360, 8192), (2352, 1744, 4096), (6040, 944, 12208),
+                        (4864, 896, 1024)]:  # K of 2 KB per row
             p = tiledmm.plan(m, n, k, dtype, a_col_major=True, sm_count=132)
             assert p["config"] == "128x192_k128B_2wg_s4" and p["split_k"] == 1, (m, n, k, p)
         for m, n, k, kwargs in [(2608, 1824, 15720, {"b_col_major": True}), (3408, 1480, 8104, {"b_col_major": True}),
                                 (5984, 712, 8384, {"b_off_sectors": True})]:
             p = tiledmm.plan(m, n, k, dtype, sm_count=132, **kwargs)
             assert p["config"] != "128x128_k128B_2wg_s6" and p["split_k"] == 1, (m, n, k, kwargs, p)
-    p = tiledmm.plan(4864, 896, 2048, torch.bfloat16, a_col_major=True, sm_count=132)
+    p = tiledmm.plan(4864, 896, 1016, torch.bfloat16, a_col_major=True, sm_count=132)
     assert p["config"] == "128x128_k128B_2wg_s6", p
     p = tiledmm.plan(4864, 896, 4096, torch.float32, allow_tf32=True, a_col_major=True, sm_count=132)
     assert p["config"] != "128x192_k128B_2wg_s4", p
