@@ -58,16 +58,19 @@ constexpr int64_t kDeepKBytes = 8192;
 bool has_deep_k(const GemmShape& s) { return s.k * static_cast<int64_t>(c10::elementSize(s.dtype)) >= kDeepKBytes; }
 
 // From this many bytes of K per row, 16-bit products whose 128x128 tiles fill the SMs in waves
-// are bound by what L2 serves the tiles' k-tiles (pick_wgmma_rule_config): larger tiles, which
-// stage fewer bytes per MMA, win there even in fewer, emptier waves. Found at 8 KB and more
-// (below), then moved down with out-of-sample samples of the plans it changed (H200, random
-// nn/nt/tn products, against the previous plans by name; bench/NOTES.md, session 55): K of 4-8 KB
-// per row, 61 plans 1.13x faster in kernel time (none slower by more than 3%); 2-4 KB, 60 plans
-// 1.11x (1 slower). At 1-2 KB 60 plans gained only 1.07x (4 slower), and where they replaced
-// short_k_ping_pong's tiles they lost (0.95x): not taken.
-constexpr int64_t kL2BoundKBytes = 2048;
-bool l2_bound_16_bit(const GemmShape& s) {
-  return s.dtype != c10::kFloat && s.k * static_cast<int64_t>(c10::elementSize(s.dtype)) >= kL2BoundKBytes;
+// run faster on larger tiles, which move fewer bytes through L2 per MMA, even in fewer, emptier
+// waves (pick_wgmma_rule_config, wave_filling_c_transposed). The gain shows under the GPU's own
+// clock management, not under ncu's fixed clocks, where 128x128 stayed faster with L2 50-62%
+// busy (session 55, call 12): the traffic costs power and so clock, as at K = 4096 in session
+// 39, rather than saturating L2. Found at 8 KB and more (below), then moved down with
+// out-of-sample samples of the plans it changed (H200, random nn/nt/tn products, against the
+// previous plans by name; bench/NOTES.md, session 55): K of 4-8 KB per row, 61 plans 1.13x
+// faster in kernel time (none slower by more than 3%); 2-4 KB, 60 plans 1.11x (1 slower). At
+// 1-2 KB 60 plans gained only 1.07x (4 slower), and where they replaced short_k_ping_pong's
+// tiles they lost (0.95x): not taken.
+constexpr int64_t kL2TrafficKBytes = 2048;
+bool l2_traffic_decides(const GemmShape& s) {
+  return s.dtype != c10::kFloat && s.k * static_cast<int64_t>(c10::elementSize(s.dtype)) >= kL2TrafficKBytes;
 }
 
 // Split-K (split_k.h) for the mma and skinny families when the output tiles cannot fill the
@@ -667,10 +670,10 @@ WgmmaConfigId pick_wgmma_rule_config(const GemmShape& s, const GpuInfo& gpu, con
     // < 2 x 128x128's. On a tie (two waves against three) only where its last wave is full:
     // a partial one, split along K, balances worse than 128x128's smaller tiles (H100 bf16
     // kernel times: 2176^3 37.4 us against 35.4, 1536x4096x4096 67.6 against 68.6 with a
-    // full one; bench/NOTES.md, session 47) -- or where K is deep enough (l2_bound_16_bit;
-    // found at 8 KB or more per row). There all SMs streaming 128x128 tiles' k-tiles cost
-    // such a tile nearly a 128x192 one's time, the more so with a column-major A read MN-major
-    // (its runs' L2 requests, session 54), so the fewer tiles win. H200, out of sample (session 55), the
+    // full one; bench/NOTES.md, session 47) -- or where K is deep enough (l2_traffic_decides;
+    // found at 8 KB or more per row). There, with all SMs streaming them, a 128x128 tile took
+    // nearly a 128x192 one's time, the more so with a column-major A read MN-major (its runs'
+    // L2 requests, session 54), so the fewer tiles win. H200, out of sample (session 55), the
     // changed plans against 128x128 by name (bf16 and fp16, M 1024-8192 x N 256-2048 x K
     // 4096-16384): tn, 40 of 403 changed among 4,000 random draws and the layer zoo's
     // 4864x896x8192 and 896x4864x8192, 1.16x faster in kernel time, 1.14x under do_bench, 3
@@ -681,8 +684,8 @@ WgmmaConfigId pick_wgmma_rule_config(const GemmShape& s, const GpuInfo& gpu, con
     // to 5%).
     const int64_t mid_waves = ceil_div(mid, int64_t{gpu.sm_count}), square_waves = ceil_div(square, int64_t{gpu.sm_count});
     const int64_t mid_last_wave = mid - (mid_waves - 1) * gpu.sm_count;
-    const bool l2_bound = l2_bound_16_bit(s);
-    const bool mid_breaks_tie = keeps_sms_busy(mid_last_wave, gpu) || l2_bound;
+    const bool traffic_decides = l2_traffic_decides(s);
+    const bool mid_breaks_tie = keeps_sms_busy(mid_last_wave, gpu) || traffic_decides;
     if (3 * mid_waves < 2 * square_waves || (3 * mid_waves == 2 * square_waves && mid_breaks_tie)) {
       best = WgmmaConfigId::k128x192;
     }
@@ -691,13 +694,13 @@ WgmmaConfigId pick_wgmma_rule_config(const GemmShape& s, const GpuInfo& gpu, con
     // them, where one wave of 128x256 beat two of 128x128 (H100 bf16, 112 tiles on 132 SMs:
     // 256x14336x4096 56.6 against 61.8 us under do_bench, cuBLAS 56.8, warm 47.0 against 51.2;
     // 2048x1600x4800 52.9 against 56.6, warm 49.1 against 50.2; bench/NOTES.md, session 52).
-    // With l2_bound_16_bit from 3/4 of them, where 128x128's waves stream more than L2 serves
-    // (above): H200, out of sample (session 55), 42 changed plans of 99-108 tiles among random
+    // With l2_traffic_decides from 3/4 of them, where 128x128's waves move 1.25-1.4x the L2
+    // traffic (above): H200, out of sample (session 55), 42 changed plans of 99-108 tiles among random
     // products (M 1024-8192 x N 256-2048 x K 4096-16384) against 128x128 by name: nn/nt 1.13x
     // faster in kernel time (1.12x under do_bench; 4 of 26 slower by more than 3%, fp16
     // 4496x592x7360 nt 0.90x), tn 1.16x (1.14x; 2 of 16 slower, bf16 4496x640x5704 0.91x);
     // fp16 1112x2736x13080 nt 208.4 -> 148.1 us (cuBLAS 121.0).
-    const bool wide_fill = 6 * wide >= 5 * gpu.sm_count || (l2_bound && 4 * wide >= 3 * gpu.sm_count);
+    const bool wide_fill = 6 * wide >= 5 * gpu.sm_count || (traffic_decides && 4 * wide >= 3 * gpu.sm_count);
     if (wide_fill && wgmma_wave_time(s, WgmmaConfigId::k128x256, gpu) <= best_time) {
       best = WgmmaConfigId::k128x256;
     }
@@ -767,7 +770,7 @@ WgmmaConfigId pick_wgmma_rule_config(const GemmShape& s, const GpuInfo& gpu, con
 // 1.11x and 1.13x), 0.84x -> 0.95x cuBLAS: 2176x2048x2048 32.8 -> 26.8 us (cuBLAS 26.2), 2560^3
 // 54.3 -> 47.4 (52.9). With B row-major and its lines off their sectors (N = 8 mod 16), which
 // the C^T kernel reads in place as its MN-major A where the rules' tiles copy B from 1,536 rows
-// on, 6 of 8 ran slower (0.82-1.06x). With l2_bound_16_bit (found at K of 8 KB or more per
+// on, 6 of 8 ran slower (0.82-1.06x). With l2_traffic_decides (found at K of 8 KB or more per
 // row) 128x144 and 128x160 over several waves in every case: H200, out of sample (session 55; random nn/nt products, M
 // 1024-8192 x N 256-8192 x K 4096-16384, against the previous plan's tile by name), 34
 // changed plans 1.10x faster in kernel time (1.08x under do_bench; 3 slower by more than 3%,
@@ -799,7 +802,7 @@ std::optional<WgmmaConfigId> wave_filling_c_transposed(const GemmShape& s, Wgmma
     const bool one_wave = c_transposed_tiles(s, wgmma_tile(id)) <= gpu.sm_count;
     const bool wide_c_transposed = id == WgmmaConfigId::k128x144ct || id == WgmmaConfigId::k128x160ct;
     const bool several_waves_pay =
-        (id == WgmmaConfigId::k128x144ct && !s.b_lines_off_sectors) || (wide_c_transposed && l2_bound_16_bit(s));
+        (id == WgmmaConfigId::k128x144ct && !s.b_lines_off_sectors) || (wide_c_transposed && l2_traffic_decides(s));
     if ((one_wave || several_waves_pay) && time < best_time) best = id, best_time = time;
   }
   if (!best) return std::nullopt;
