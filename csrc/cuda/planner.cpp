@@ -55,7 +55,8 @@ constexpr int64_t kWgmmaMinSliceKTiles = 16;
 // From this many bytes of K per row, wgmma's split-K and its tile for products of few tiles
 // come from its time model (wgmma_k_cut, pick_wgmma_config).
 constexpr int64_t kDeepKBytes = 8192;
-bool has_deep_k(const GemmShape& s) { return s.k * static_cast<int64_t>(c10::elementSize(s.dtype)) >= kDeepKBytes; }
+int64_t k_bytes_per_row(const GemmShape& s) { return s.k * static_cast<int64_t>(c10::elementSize(s.dtype)); }
+bool has_deep_k(const GemmShape& s) { return k_bytes_per_row(s) >= kDeepKBytes; }
 
 // From this many bytes of K per row, 16-bit products whose 128x128 tiles fill the SMs in waves
 // run faster on larger tiles, which move fewer bytes through L2 per MMA, even in fewer, emptier
@@ -70,7 +71,7 @@ bool has_deep_k(const GemmShape& s) { return s.k * static_cast<int64_t>(c10::ele
 // tiles they lost (0.95x): not taken.
 constexpr int64_t kL2TrafficKBytes = 2048;
 bool l2_traffic_decides(const GemmShape& s) {
-  return s.dtype != c10::kFloat && s.k * static_cast<int64_t>(c10::elementSize(s.dtype)) >= kL2TrafficKBytes;
+  return s.dtype != c10::kFloat && k_bytes_per_row(s) >= kL2TrafficKBytes;
 }
 
 // Split-K (split_k.h) for the mma and skinny families when the output tiles cannot fill the
@@ -653,7 +654,7 @@ WgmmaConfigId pick_wgmma_rule_config(const GemmShape& s, const GpuInfo& gpu, con
   // us, 4096x4097x1024 64.0 against 71.2, 8192x8191x1024 226.7 against 244.4, faster in 6 of 8
   // (0.97x geomean for the cooperative tiles), slower at 5000x5000x1500 (155.2 against 136.0,
   // a split last wave) and 8192x8192x1999 nt (412.6 against 404.3).
-  const int64_t k_bytes = s.k * static_cast<int64_t>(c10::elementSize(s.dtype));
+  const int64_t k_bytes = k_bytes_per_row(s);
   if (s.dtype != c10::kFloat && k_bytes <= kPingPongMaxKBytes && square >= kPingPongMinTilesPerSm * gpu.sm_count) {
     why.add(square, " tiles of 128x128 (", square / gpu.sm_count, " per SM) and K of ", k_bytes,
             " bytes per row: ping-pong consumers, each tile's epilogue under the other's MMAs");
@@ -796,13 +797,14 @@ std::optional<WgmmaConfigId> wave_filling_c_transposed(const GemmShape& s, Wgmma
   }
   std::optional<WgmmaConfigId> best;
   double best_time = wgmma_wave_time(s, rule, gpu);
+  const bool traffic_decides = l2_traffic_decides(s);
   for (const WgmmaConfigId id : {WgmmaConfigId::k128x96ct, WgmmaConfigId::k128x112ct, WgmmaConfigId::k128x144ct,
                                  WgmmaConfigId::k128x160ct}) {
     const double time = wgmma_wave_time(s, id, gpu);
     const bool one_wave = c_transposed_tiles(s, wgmma_tile(id)) <= gpu.sm_count;
-    const bool wide_c_transposed = id == WgmmaConfigId::k128x144ct || id == WgmmaConfigId::k128x160ct;
     const bool several_waves_pay =
-        (id == WgmmaConfigId::k128x144ct && !s.b_lines_off_sectors) || (wide_c_transposed && l2_traffic_decides(s));
+        traffic_decides ? id == WgmmaConfigId::k128x144ct || id == WgmmaConfigId::k128x160ct
+                        : id == WgmmaConfigId::k128x144ct && !s.b_lines_off_sectors;
     if ((one_wave || several_waves_pay) && time < best_time) best = id, best_time = time;
   }
   if (!best) return std::nullopt;
@@ -871,7 +873,7 @@ std::optional<WgmmaConfigId> column_major_a_wave_filling(const GemmShape& s, Wgm
 constexpr int64_t kShortPingPongKBytes = 2048;
 std::optional<WgmmaConfigId> short_k_ping_pong(const GemmShape& s, WgmmaConfigId rule, const GpuInfo& gpu,
                                                const Reasons& why) {
-  const int64_t k_bytes = s.k * static_cast<int64_t>(c10::elementSize(s.dtype));
+  const int64_t k_bytes = k_bytes_per_row(s);
   if (s.dtype == c10::kFloat || k_bytes > kShortPingPongKBytes) return std::nullopt;
   if (s.a_col_major || s.a_lines_off_sectors || s.b_lines_off_sectors) return std::nullopt;
   if (!s.b_col_major && s.b_lines_off_cache_lines) return std::nullopt;
@@ -976,7 +978,7 @@ std::optional<WgmmaConfigId> c_transposed_wave_config(const GemmShape& s, const 
 // Fewer tiles take the rules below, which weigh them against split-K slices.
 std::optional<WgmmaConfigId> narrow_m_c_transposed_config(const GemmShape& s, const GpuInfo& gpu, const Reasons& why) {
   if (!c_transposed_configs_apply(s) || s.m <= 32 || s.m > kNarrowMRows || s.n <= s.m) return std::nullopt;
-  const int64_t k_bytes = s.k * static_cast<int64_t>(c10::elementSize(s.dtype));
+  const int64_t k_bytes = k_bytes_per_row(s);
   const bool two_tile_rows = s.m <= 64;  // of 32 rows; else of 80
   const WgmmaConfigId id = two_tile_rows ? WgmmaConfigId::k64x32ct : WgmmaConfigId::k64x80ct;
   const WgmmaTile& t = wgmma_tile(id);
@@ -1082,7 +1084,7 @@ std::optional<WgmmaConfigId> one_wave_of_whole_tiles(const GemmShape& s, WgmmaCo
       (s.b_col_major && s.b_lines_off_sectors)) {
     return std::nullopt;
   }
-  const int64_t k_bytes = s.k * static_cast<int64_t>(c10::elementSize(s.dtype));
+  const int64_t k_bytes = k_bytes_per_row(s);
   if (k_bytes < kOneWaveMinKBytes || std::min(s.m, s.n) < kOneWaveMinSide ||
       tile_count(s, 128, 128) > gpu.sm_count) {
     return std::nullopt;
