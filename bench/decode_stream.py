@@ -153,6 +153,8 @@ def main(argv=None):
     parser.add_argument("--layouts", default="nt,nn")
     parser.add_argument("--m", default="1,8,16,32", help="small sides to run")
     parser.add_argument("--reps", type=int, default=30)
+    parser.add_argument("--layers", type=int, default=None,
+                        help="weights (products) per graph (default: at least 8, together >= 4x the L2)")
     parser.add_argument("--kernel", default=None, help="tiledmm kernel spec, e.g. skinny:r16_w8_u4 (default: planner)")
     parser.add_argument("--between", choices=["none", "write-x"], default="none",
                         help="write-x: a kernel that writes X before each product (a decode step's norm)")
@@ -160,7 +162,7 @@ def main(argv=None):
     args = parser.parse_args(argv)
     ms = {int(v) for v in args.m.split(",")}
     shapes = [(m, n, k) for m in sorted(ms) for n, k in WEIGHTS]
-    copy_gb_s, rows = run(args.dtype, args.layouts.split(","), shapes, args.reps, kernel=args.kernel,
+    copy_gb_s, rows = run(args.dtype, args.layouts.split(","), shapes, args.reps, layers=args.layers, kernel=args.kernel,
                           between=args.between == "write-x")
     print(f"copy bandwidth {copy_gb_s:.0f} GB/s")
     if args.out:
