@@ -8,8 +8,10 @@
 // an earlier start (griddepcontrol.launch_dependents) at its own start, the GEMM's blocks
 // were placed while the copy still ran and the GEMM took 40 us longer at 4097 x 4095 x 4093
 // (cause not found). `skinny` launches so always: its blocks only prefetch W into L2 before
-// waiting, and it signals only after its main loop, so that a decode step's next product
-// is placed as this one's blocks leave (session 29). Before sm_90, a plain launch.
+// waiting, and it signals after its main loop, so that a decode step's next product is
+// placed as this one's blocks leave (session 29); a one-wave grid of a K-major W signals at
+// its blocks' start, where no block of its own can be crowded out (session 56). Before sm_90,
+// a plain launch.
 #pragma once
 
 #include <ATen/cuda/CUDAContext.h>

@@ -25,9 +25,10 @@
 //                        partials into plane blockIdx.z for reduce_split_k.
 //   kernel -> kernel     launched as a programmatic dependent (sm_90+): a block may start
 //                        while the kernel ahead finishes, and warms L2 with its first step
-//                        of W meanwhile (grids of one wave); once past its main loop, a
-//                        block lets the next kernel be placed. A decode step runs these
-//                        products back to back: the seam between two was ~1 us of ~15.
+//                        of W meanwhile (grids of one wave); once past its main loop (from
+//                        its start in one-wave grids of a K-major W), a block lets the next
+//                        kernel be placed. A decode step runs these products back to back:
+//                        the seam between two was ~1 us of ~15.
 // W may also lie MN-major (B row-major, x @ W with W [K, N]; or A column-major): each k a
 // contiguous run of W rows. Then thread (g, t) loads 8 bytes (4 consecutive W rows) at each
 // of its 8 k of a chunk, and byte permutes pair those rows-at-one-k words into the same
@@ -259,7 +260,7 @@ constexpr bool prefetches_first_step(const SkinnyTile& tile) {
 template <typename T, typename Out, SkinnyConfigId kConfig, int kSmallRows, bool kWMnMajor, Activation kActivation>
 __global__ void __launch_bounds__(skinny_tile(kConfig).threads())
     skinny_gemm_kernel(SkinnyOperand<T> w, SkinnyOperand<T> x, SkinnyOutput<Out> out, int64_t k_per_split,
-                       int64_t prefetch_k, OutputEpilogue<Out, kActivation> epilogue) {
+                       int64_t prefetch_k, bool dependents_early, OutputEpilogue<Out, kActivation> epilogue) {
   constexpr SkinnyTile kTile = skinny_tile(kConfig);
   constexpr int kWTiles = kTile.w_tiles, kUnroll = kTile.unroll, kWarps = kTile.warps;
   static_assert(kSmallRows == 8 || kSmallRows % 16 == 0, "X rows per block: 8 or whole 16-row tiles");
@@ -283,6 +284,7 @@ __global__ void __launch_bounds__(skinny_tile(kConfig).threads())
   if constexpr (prefetches_first_step<kWMnMajor>(kTile)) {
     if (prefetch_k > 0) Stream::prefetch_l2(w, r0, k0, min(prefetch_k, k_len), threadIdx.x);
   }
+  if (dependents_early) allow_dependent_launch();  // else past the main loop, below
   wait_for_prior_kernel();
 
   // Thread: its W rows (Stream) and rows g, g + 8 of each X tile, from element 8t of each
@@ -468,6 +470,13 @@ bool mn_major_prefetch_switched_off() {
   return off;
 }
 
+// TILEDMM_SKINNY_EARLY_DEPENDENTS=off: the next kernel launches only once every block has
+// passed its main loop, in every grid (what the early launch buys; bench/NOTES.md, session 56).
+bool early_dependents_switched_off() {
+  static const bool off = environment_says("TILEDMM_SKINNY_EARLY_DEPENDENTS", "off");
+  return off;
+}
+
 template <typename T, SkinnyConfigId kConfig, int kSmallRows, typename Out, Activation kActivation>
 void launch_config(const SkinnyOperand<T>& w, bool w_mn_major, const SkinnyOperand<T>& x,
                    const SkinnyOutput<Out>& out, const SplitK& split, OutputEpilogue<Out, kActivation> epilogue,
@@ -507,8 +516,15 @@ void launch_config(const SkinnyOperand<T>& w, bool w_mn_major, const SkinnyOpera
   }
   const dim3 grid(static_cast<unsigned>(row_blocks), static_cast<unsigned>(small_blocks),
                   static_cast<unsigned>(split.splits));
+  // A grid of one wave that streams W along K lets the next kernel launch from its blocks'
+  // start: all of them are resident by then, so the next kernel's blocks take only the slots
+  // these leave, and prefetch there while the last ones finish. H200 decode stream, 4096 x
+  // 4096 (bench/NOTES.md, session 56): M = 1 78.3 -> 79.9% of copy bandwidth, M = 8 74.8 ->
+  // 77.6%, the rest within 0.5 points; an MN-major W lost 4-6 points so, and keeps the signal
+  // after its main loop.
+  const bool dependents_early = prefetch_k > 0 && !w_mn_major && !early_dependents_switched_off();
   launch_after_prior_kernel(kernel, grid, kTile.threads(), kSmemBytes, stream, /*programmatic=*/true, w, x, out,
-                            split.k_per_split, prefetch_k, epilogue);
+                            split.k_per_split, prefetch_k, dependents_early, epilogue);
 }
 
 template <typename T>
