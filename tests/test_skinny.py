@@ -158,3 +158,46 @@ def test_bitwise_reproducible_and_nan_propagates():
     expected = torch.matmul(a.float(), w.t().float())
     assert torch.equal(torch.isnan(out), torch.isnan(expected))
     assert torch.equal(torch.isinf(out), torch.isinf(expected))
+
+
+@requires_cuda
+@needs_skinny
+def test_chain_of_products_each_reading_the_last_output():
+    # A decode step: each product's small operand is the previous product's output. One-wave
+    # grids of a K-major W let the next kernel launch from their blocks' start (skinny.cu), so
+    # the next product must still wait for this one's writes: eager on the stream, and replayed
+    # from a CUDA graph with every output poisoned first.
+    gen = torch.Generator(device="cuda").manual_seed(56)
+    width = 4096
+    weights = [(torch.randn(width, width, device="cuda", generator=gen) / width**0.5).bfloat16() for _ in range(6)]
+    x = torch.randn(8, width, device="cuda", generator=gen).bfloat16()
+    assert tiledmm.plan_for(x, weights[0].t())["kernel"] == "skinny"
+
+    def chain(x):
+        outs = [x]
+        for w in weights:
+            outs.append(tiledmm.gemm(outs[-1], w.t()))
+        return outs[1:]
+
+    def check(outs):
+        for before, w, out in zip([x] + outs[:-1], weights, outs):
+            assert_matches_reference(out, before, w.t(), against_torch=False)
+
+    eager = chain(x)
+    torch.cuda.synchronize()
+    check(eager)
+    side = torch.cuda.Stream()
+    side.wait_stream(torch.cuda.current_stream())
+    with torch.cuda.stream(side):
+        chain(x)  # warm-up outside the capture
+    torch.cuda.current_stream().wait_stream(side)
+    graph = torch.cuda.CUDAGraph()
+    with torch.cuda.graph(graph):
+        replayed = chain(x)
+    for out in replayed:
+        out.fill_(float("nan"))
+    graph.replay()
+    torch.cuda.synchronize()
+    check(replayed)
+    for out, first in zip(replayed, eager):
+        assert torch.equal(out, first)  # deterministic: bitwise the eager chain's
