@@ -162,8 +162,8 @@ def main(argv=None):
     args = parser.parse_args(argv)
     ms = {int(v) for v in args.m.split(",")}
     shapes = [(m, n, k) for m in sorted(ms) for n, k in WEIGHTS]
-    copy_gb_s, rows = run(args.dtype, args.layouts.split(","), shapes, args.reps, layers=args.layers, kernel=args.kernel,
-                          between=args.between == "write-x")
+    copy_gb_s, rows = run(args.dtype, args.layouts.split(","), shapes, args.reps, layers=args.layers,
+                          kernel=args.kernel, between=args.between == "write-x")
     print(f"copy bandwidth {copy_gb_s:.0f} GB/s")
     if args.out:
         meta = {"gpu": torch.cuda.get_device_name(0), "torch": torch.__version__, "dtype": args.dtype,

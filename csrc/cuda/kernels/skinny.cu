@@ -284,7 +284,7 @@ __global__ void __launch_bounds__(skinny_tile(kConfig).threads())
   if constexpr (prefetches_first_step<kWMnMajor>(kTile)) {
     if (prefetch_k > 0) Stream::prefetch_l2(w, r0, k0, min(prefetch_k, k_len), threadIdx.x);
   }
-  if (dependents_early) allow_dependent_launch();  // else past the main loop, below
+  if (dependents_early) allow_dependent_launch();  // all other grids: past the main loop, below
   wait_for_prior_kernel();
 
   // Thread: its W rows (Stream) and rows g, g + 8 of each X tile, from element 8t of each
