@@ -3,6 +3,9 @@ way: the planner's choice (no GPU needed), then results of split tiles against f
 every layout and dtype, with the linear epilogue, bitwise identical from run to run and
 under CUDA-graph replay."""
 import math
+import os
+import subprocess
+import sys
 
 import pytest
 import torch
@@ -157,6 +160,48 @@ def test_split_tiles_of_a_two_blocks_per_sm_config(dtype, monkeypatch):
     split_tiles = p["last_wave_split"][0]
     assert split_tiles > 0, p
     assert_split_product_matches_float64(a, b, split_tiles, 64 * 64, kernel=spec)
+
+
+def moved_split_tile_shape(sms, block=64, group_rows=8, tiles_n=5):
+    """(M, N, K) of `block`-square tiles (two blocks per SM) whose split last wave is the last
+    1 to 8 tiles in grouped order, all in the last tile column: ragged M and N, so they
+    are the tiles that move back inside C (tile_origin)."""
+    for tiles_m in range(6 * 2 * sms // tiles_n, 8 * 2 * sms // tiles_n):
+        m, n, k = block * tiles_m - 17, block * tiles_n - 8, 40 * 64 + 5
+        split_tiles = tiledmm.plan(m, n, k, torch.float16, kernel=TWO_BLOCKS_PER_SM_WGMMA, sm_count=sms,
+                                   compute_capability=(9, 0))["last_wave_split"][0]
+        if 1 <= split_tiles <= (tiles_m % group_rows or group_rows):
+            return (m, n, k), split_tiles
+    raise AssertionError(f"no such shape for {sms} SMs")
+
+
+@runs_wgmma
+def test_split_tiles_stay_off_the_whole_tiles_before_them(tmp_path):
+    # A ragged last tile moves back inside C over the tiles before it and stores the overlap
+    # again. Split along K (head and tail summed apart) its values there may differ in the
+    # last bit from the whole tiles', and whichever store landed last won: so it stays in
+    # place. Every output outside the split tiles' own (unmoved) extent must then be
+    # bitwise what the product gives with its last wave whole (TILEDMM_SPLIT_LAST_WAVE=off,
+    # read once per process: a subprocess), where all tiles sum K in one go.
+    sms = torch.cuda.get_device_properties(0).multi_processor_count
+    (m, n, k), split_tiles = moved_split_tile_shape(sms)
+    a, b = operands(m, n, k, torch.float16, ("row", "row"))
+    assert tiledmm.plan_for(a, b, TWO_BLOCKS_PER_SM_WGMMA)["last_wave_split"][0] == split_tiles
+    torch.save((a.cpu(), b.cpu()), tmp_path / "operands.pt")
+    code = ("import sys, torch, tiledmm; a, b = torch.load(sys.argv[1]); "
+            f"torch.save(tiledmm.gemm(a.cuda(), b.cuda(), kernel='{TWO_BLOCKS_PER_SM_WGMMA}').cpu(), sys.argv[2])")
+    env = dict(os.environ, TILEDMM_SPLIT_LAST_WAVE="off")
+    subprocess.run([sys.executable, "-c", code, str(tmp_path / "operands.pt"), str(tmp_path / "whole.pt")],
+                   env=env, check=True)
+    whole = torch.load(tmp_path / "whole.pt")
+    out = tiledmm.gemm(a, b, kernel=TWO_BLOCKS_PER_SM_WGMMA).cpu()
+    assert_matches_reference(out.cuda(), a, b)
+    # The split tiles: the last split_tiles tile rows of the last tile column.
+    first_split_row, split_col = 64 * (math.ceil(m / 64) - split_tiles), 64 * (math.ceil(n / 64) - 1)
+    outside = torch.ones(m, n, dtype=torch.bool)
+    outside[first_split_row:, split_col:] = False
+    differ = (out[outside] != whole[outside]).sum().item()
+    assert differ == 0, f"{differ} outputs outside the split tiles differ from the whole tiles' values"
 
 
 @needs_sm90a_build

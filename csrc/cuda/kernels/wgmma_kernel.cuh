@@ -119,13 +119,22 @@ __global__ void __launch_bounds__(wgmma_tile(kConfig).threads(), wgmma_tile(kCon
   // back inside them, the producer's boxes and the epilogue's stores alike. Steps of 8 along
   // C's columns and along an operand's contiguous dimension, 1 along C's rows. (Row classes
   // place A's rows themselves, below.)
+  // A moved tile stores its overlap with the tiles before it again, the same values only if
+  // they sum K the same way. So the split tiles of a last wave (head's and tail's sums added)
+  // stay in place unless every tile is split: the tiles a moved tile overlaps come before it
+  // in the grouped order, and the split tiles are the last, so a moving whole tile overlaps
+  // whole ones only. (A split tile moved over whole ones raced their stores: results that
+  // differed in the last bit from run to run, bench/NOTES.md, session 57.)
   constexpr int kRowStep = kAMnMajor || kTransposedC ? 8 : 1;
   constexpr int kColStep = kBMnMajor || !kTransposedC ? 8 : 1;
+  auto moves = [&](const WorkUnit& u) {
+    return work.move_last_tiles && (u.partial == PartialSums::kNone || work.whole_tiles == 0);
+  };
   auto first_row = [&](const WorkUnit& u) {
-    return work.move_last_tiles ? tile_origin(u.tile.m, kBM, m, kRowStep) : u.tile.m * kBM;
+    return moves(u) ? tile_origin(u.tile.m, kBM, m, kRowStep) : u.tile.m * kBM;
   };
   auto first_col = [&](const WorkUnit& u) {
-    return work.move_last_tiles ? tile_origin(u.tile.n, kBN, n, kColStep) : u.tile.n * kBN;
+    return moves(u) ? tile_origin(u.tile.n, kBN, n, kColStep) : u.tile.n * kBN;
   };
 
   // Shared memory: [stages][A tile | B tile], [consumers][2] output boxes, the mbarriers.
