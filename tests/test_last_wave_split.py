@@ -162,12 +162,16 @@ def test_split_tiles_of_a_two_blocks_per_sm_config(dtype, monkeypatch):
     assert_split_product_matches_float64(a, b, split_tiles, 64 * 64, kernel=spec)
 
 
-def moved_split_tile_shape(sms, block=64, group_rows=8, tiles_n=5):
-    """(M, N, K) of `block`-square tiles (two blocks per SM) whose split last wave is the last
-    1 to 8 tiles in grouped order, all in the last tile column: ragged M and N, so they
-    are the tiles that move back inside C (tile_origin)."""
+TWO_BLOCKS_PER_SM_TILE = 64  # TWO_BLOCKS_PER_SM_WGMMA's tiles are 64 x 64
+
+
+def moved_split_tile_shape(sms, group_rows=8, tiles_n=5):
+    """(M, N, K) of TWO_BLOCKS_PER_SM_WGMMA tiles (two blocks per SM) whose split last wave is
+    the last 1 to `group_rows` (the grouped order's) tiles, all in the last tile column: ragged
+    M and N, so they are the tiles that move back inside C (tile_origin)."""
+    tile = TWO_BLOCKS_PER_SM_TILE
     for tiles_m in range(6 * 2 * sms // tiles_n, 8 * 2 * sms // tiles_n):
-        m, n, k = block * tiles_m - 17, block * tiles_n - 8, 40 * 64 + 5
+        m, n, k = tile * tiles_m - 17, tile * tiles_n - 8, 40 * 64 + 5
         split_tiles = tiledmm.plan(m, n, k, torch.float16, kernel=TWO_BLOCKS_PER_SM_WGMMA, sm_count=sms,
                                    compute_capability=(9, 0))["last_wave_split"][0]
         if 1 <= split_tiles <= (tiles_m % group_rows or group_rows):
@@ -193,12 +197,13 @@ def test_split_tiles_stay_off_the_whole_tiles_before_them(tmp_path):
     env = dict(os.environ, TILEDMM_SPLIT_LAST_WAVE="off")
     subprocess.run([sys.executable, "-c", code, str(tmp_path / "operands.pt"), str(tmp_path / "whole.pt")],
                    env=env, check=True)
-    whole = torch.load(tmp_path / "whole.pt")
-    out = tiledmm.gemm(a, b, kernel=TWO_BLOCKS_PER_SM_WGMMA).cpu()
-    assert_matches_reference(out.cuda(), a, b)
+    whole = torch.load(tmp_path / "whole.pt").cuda()
+    out = tiledmm.gemm(a, b, kernel=TWO_BLOCKS_PER_SM_WGMMA)
+    assert_matches_reference(out, a, b)
     # The split tiles: the last split_tiles tile rows of the last tile column.
-    first_split_row, split_col = 64 * (math.ceil(m / 64) - split_tiles), 64 * (math.ceil(n / 64) - 1)
-    outside = torch.ones(m, n, dtype=torch.bool)
+    tile = TWO_BLOCKS_PER_SM_TILE
+    first_split_row, split_col = tile * (math.ceil(m / tile) - split_tiles), tile * (math.ceil(n / tile) - 1)
+    outside = torch.ones(m, n, dtype=torch.bool, device="cuda")
     outside[first_split_row:, split_col:] = False
     differ = (out[outside] != whole[outside]).sum().item()
     assert differ == 0, f"{differ} outputs outside the split tiles differ from the whole tiles' values"
