@@ -82,14 +82,22 @@ def sixteen_bit_only(config: str) -> bool:
     return PING_PONG in config or C_TRANSPOSED in config
 
 
+def config_runs_here(config) -> bool:
+    """Whether a tile config runs on this GPU beyond its kernel's rule: skinny's staged
+    config (`_bulk`: bulk copies into shared memory) needs sm_90a, as wgmma does."""
+    if not config.endswith("_bulk"):
+        return True
+    return WGMMA is not None and torch.cuda.is_available() and torch.cuda.get_device_capability() == (9, 0)
+
+
 def kernel_specs(info, dtype) -> list:
     """"name:config" for every tile config of a kernel that suits `dtype` (simt configs
-    are per dtype, f32_/f64_; wgmma's ping-pong and C^T configs are 16-bit only), or just
-    the name for a kernel with one shape."""
+    are per dtype, f32_/f64_; wgmma's ping-pong and C^T configs are 16-bit only) and runs
+    here, or just the name for a kernel with one shape."""
     prefix = {torch.float32: "f32_", torch.float64: "f64_"}.get(dtype)
     configs = [c for c in info.configs
                if (not (c.startswith("f32_") or c.startswith("f64_")) or c.startswith(prefix or "-"))
-               and not (dtype == torch.float32 and sixteen_bit_only(c))]
+               and not (dtype == torch.float32 and sixteen_bit_only(c)) and config_runs_here(c)]
     return [f"{info.name}:{c}" for c in configs] or [info.name]
 
 

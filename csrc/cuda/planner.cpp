@@ -1206,6 +1206,20 @@ bool large_operand_mn_major(const GemmShape& s) {
 
 bool skinny_fits(const GemmShape& s) { return std::min(s.m, s.n) <= SkinnyTile::kSmallRowsMax; }
 
+// The staged config (W and X through a ring of shared-memory stages filled by TMA, sm_90a) for
+// a K-major large operand and more than 8 small rows, where the register stream holds too few
+// bytes in flight: its ring costs a fixed start, so it takes enough of W per SM. H200 decode
+// stream, 4 stages (bench/results/skinny/session58/call4_unswizzled_boxes): 17-32 small rows
+// 61.7 / 72.1 / 81.3% of copy bandwidth at 4096 x 4096 (254 KB per SM) / 11008 x 4096 /
+// 4096 x 11008 against 55.5 / 58.6 / 64.1; 9-16 rows 65.9 / 79.7 / 84.2 against 67.9 / 72.3 /
+// 79.2 (so from twice the bytes); up to 8 rows 69-86 against 78-88.
+bool takes_staged_skinny(const GemmShape& s, const GpuInfo& gpu, int64_t small) {
+  constexpr int64_t kMinBytesPerSm = 240 << 10;  // 17-32 small rows; twice that for 9-16
+  const int64_t bytes_per_sm = std::max(s.m, s.n) * s.k * 2 / std::max(gpu.sm_count, 1);
+  return built_with_sm90a() && gpu.compute_capability == 90 && small > 8 &&
+         bytes_per_sm >= (small > 16 ? 1 : 2) * kMinBytesPerSm;
+}
+
 // 16 rows of the large operand per block (twice the blocks, 256-byte runs per row and
 // warp) for up to 8 small rows, where it measured 2-4% faster; 32 rows (half the re-reads
 // of the small operand) above that, while its blocks still reach (nearly) every SM
@@ -1239,6 +1253,11 @@ SkinnyConfigId pick_skinny_config(const GemmShape& s, const GpuInfo& gpu, const 
     why.add("the large operand runs along ", along, ": ", wide_blocks,
             " blocks of 32 rows and 16 warps read it in place (4 rows per 8-byte load)");
     return SkinnyConfigId::k32Rows16Warps;
+  }
+  if (takes_staged_skinny(s, gpu, small)) {
+    why.add("more than 8 small rows and ", rows * s.k * 2 / gpu.sm_count / 1024,
+            " KB of the large operand per SM: a ring of shared-memory stages filled by TMA, one block per SM");
+    return SkinnyConfigId::k32RowsStaged;
   }
   if (small > 8 && keeps_sms_busy(wide_blocks, gpu)) {
     why.add(wide_blocks, " blocks of ", kWide.block_rows(), " rows cover the ", gpu.sm_count,
@@ -1381,6 +1400,8 @@ Plan plan_gemm(const GemmShape& s, const GpuInfo& gpu, std::string_view requeste
                                                                     static_cast<int>(SkinnyConfigId::kCount))
                                    : pick_skinny_config(s, gpu, why);
       plan.config = skinny_tile(plan.skinny_config).name;
+      TORCH_CHECK(!skinny_tile(plan.skinny_config).staged || wgmma_ok, "tiledmm: skinny config ", plan.config,
+                  " needs an sm_90 GPU and a build for sm_90a (TMA into shared memory)");
       break;
     default:
       plan.config = "16x16 tile, 1 output per thread";

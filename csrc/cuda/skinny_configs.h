@@ -26,17 +26,23 @@ struct SkinnyTile {
   // their loads, where they stall the warp; the rolled loop takes fewer registers, which
   // r32_w8_u1 needs for its 3 blocks per SM (bench/NOTES.md, session 32).
   bool paired_steps;
+  // Whether W and X reach the warps through shared memory instead (skinny_staged.cuh): a
+  // producer warp bulk-copies each block step of their rows into a ring of stages (the TMA
+  // unit, sm90a), so the bytes in flight are the ring's, not the registers'; the block's rows
+  // are an even share of W's 8-row tiles (one block per SM), taken 32 rows at a time.
+  bool staged = false;
 
   static constexpr int kChunkK = 32;        // K per chunk: two m16n8k16 MMAs
   static constexpr int kSmallRowsMax = 32;  // X rows per block: two m16 tiles
-  constexpr int threads() const { return 32 * warps; }
+  // The warps that compute, plus the producer warp of a staged config.
+  constexpr int threads() const { return 32 * (warps + (staged ? 1 : 0)); }
   constexpr int block_rows() const { return 8 * w_tiles; }
   constexpr int step_k() const { return kChunkK * unroll * warps; }
   // W bytes one thread loads per step (and has in flight, up to twice that, while computing).
   constexpr int step_bytes_per_thread() const { return w_tiles * unroll * 16; }
   // Whether it reads an MN-major W in place: 4 consecutive W rows per thread (8-byte loads)
   // are the B fragments of four 8-row tiles (skinny.cu, MnMajorStream).
-  constexpr bool streams_mn_major() const { return w_tiles == 4; }
+  constexpr bool streams_mn_major() const { return w_tiles == 4 && !staged; }
   // The cross-warp reduction buffer for `small_rows` X rows (float partials).
   constexpr int reduce_smem_bytes(int small_rows = kSmallRowsMax) const { return warps * block_rows() * small_rows * 4; }
 };
@@ -46,7 +52,8 @@ enum class SkinnyConfigId : int {
   k16Rows = 1,  // 16 W rows x 8 warps, 4 chunks: twice the blocks, longer runs per row
   k32Rows16Warps = 2,  // 32 W rows x 16 warps, 1 chunk: a block step's bytes over twice the warps
   k32Rows1Chunk = 3,   // 32 W rows x 8 warps, 1 chunk: few registers, several blocks per SM
-  kCount = 4,
+  k32RowsStaged = 4,   // 32 W rows x 8 warps, 1 chunk, fed from shared memory by bulk copies (sm90a)
+  kCount = 5,
 };
 
 // Fields: name, 8-row W tiles, warps, unroll, paired steps. Measured on an H100 against the
@@ -61,11 +68,15 @@ enum class SkinnyConfigId : int {
 //   (the 512-thread cap, 32 B of spills; the planner takes it for MN-major W only)
 // k32Rows1Chunk: 256 threads, 32 KB reduction smem, 64 B per thread per step; W MN-major
 //   71 / 74 / 106 (3 blocks per SM up to 16 small rows), K-major 102 / 134 / 170
+// k32RowsStaged: 288 threads (8 compute warps + the producer), a ring of 4-8 stages of 16 KB
+//   of W + 4-16 KB of X and 8-32 KB of reduction smem (skinny_staged.cuh); K-major W only (an
+//   MN-major one is copied to rows along K); 56-58 / 62-64 / 96 registers (session 58's build)
 constexpr SkinnyTile kSkinnyTiles[] = {
     {"r32_w8_u2", 4, 8, 2, true},
     {"r16_w8_u4", 2, 8, 4, true},
     {"r32_w16_u1", 4, 16, 1, true},
     {"r32_w8_u1", 4, 8, 1, false},
+    {"r32_w8_bulk", 4, 8, 1, true, /*staged=*/true},
 };
 static_assert(sizeof(kSkinnyTiles) / sizeof(kSkinnyTiles[0]) == static_cast<int>(SkinnyConfigId::kCount),
               "one SkinnyTile per SkinnyConfigId");

@@ -43,15 +43,16 @@ CUtensorMapL2promotion input_promotion(const void* data, int64_t ld_bytes) {
 
 // Encodes a rank-`rank` map (dims[0] contiguous; strides[i] = bytes between steps of
 // dims[i + 1]) read or written in boxes to shared memory swizzled in runs of
-// `swizzle_bytes` (128, 64 or 32), with `promotion`.
+// `swizzle_bytes` (128, 64 or 32; 0: not swizzled), with `promotion`.
 CUtensorMap encode_swizzled(const void* data, CUtensorMapDataType dtype, cuuint32_t rank, const cuuint64_t* dims,
                             const cuuint64_t* strides, const cuuint32_t* box, CUtensorMapL2promotion promotion,
                             int swizzle_bytes = 128) {
-  TORCH_CHECK(swizzle_bytes == 128 || swizzle_bytes == 64 || swizzle_bytes == 32,
+  TORCH_CHECK(swizzle_bytes == 128 || swizzle_bytes == 64 || swizzle_bytes == 32 || swizzle_bytes == 0,
               "tiledmm: no TMA swizzle of ", swizzle_bytes, " bytes");
   const CUtensorMapSwizzle swizzle = swizzle_bytes == 128  ? CU_TENSOR_MAP_SWIZZLE_128B
                                      : swizzle_bytes == 64 ? CU_TENSOR_MAP_SWIZZLE_64B
-                                                           : CU_TENSOR_MAP_SWIZZLE_32B;
+                                     : swizzle_bytes == 32 ? CU_TENSOR_MAP_SWIZZLE_32B
+                                                           : CU_TENSOR_MAP_SWIZZLE_NONE;
   CUtensorMap map{};
   const cuuint32_t element_strides[3] = {1, 1, 1};
   const CUresult result = encode_tiled()(

@@ -9,7 +9,8 @@ namespace tiledmm::cuda {
 
 // A 2-D tensor map over `lines` rows of `extent` contiguous elements, `ld_bytes` apart,
 // read in boxes of box_extent x box_lines elements into shared memory swizzled in runs of
-// swizzle_bytes (128, 64 or 32: box_extent * element size). Out-of-bounds elements read
+// swizzle_bytes (128, 64 or 32: box_extent * element size), or not swizzled (0: box_extent
+// up to 256 elements, lines box_extent apart). Out-of-bounds elements read
 // as zero. Needs a 16-byte aligned base and ld_bytes a multiple of 16 (TMA's rules). L2
 // promotes the reads to 256 bytes, or to 128 where lines start off 128-byte lines
 // (tensor_map.cu).

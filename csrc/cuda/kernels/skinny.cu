@@ -41,6 +41,8 @@
 
 #include "dependent_launch.h"
 #include "dynamic_smem.h"
+#include "skinny_parts.cuh"
+#include "skinny_staged.cuh"
 
 #include "../common/epilogue.cuh"
 #include "../common/ptx.cuh"
@@ -63,51 +65,7 @@ namespace tiledmm::cuda {
 
 namespace {
 
-constexpr int kChunkK = SkinnyTile::kChunkK;
-
-// A [rows, k] operand: element (r, k) at data[r * ld + k] (K-major, every row 16-byte
-// aligned) or at data[k * ld + r] (MN-major, every run 8-byte aligned). X is always
-// K-major; W is what the kernel's stream policy says.
-template <typename T>
-struct SkinnyOperand {
-  const T* data;
-  int64_t rows, k, ld;
-};
-
-// Where Y[s, r] lands: C (s = m, r = n) or C^T (s = n, r = m), row-major [M, N], or split-K
-// plane blockIdx.z of the partials.
-template <typename Out>
-struct SkinnyOutput {
-  Out* data;
-  int64_t small_stride, large_stride;  // elements between consecutive s, consecutive r
-  int64_t plane;                       // elements per split-K plane (0 without split-K)
-  bool columns_are_small;              // C's column (the bias index) is s, not r
-};
-
-// 8 consecutive 16-bit elements of one row: 4 mma fragment registers.
-struct Group8 {
-  uint32_t reg[4];
-};
-
-// The group at p when `valid` (>= 8) elements remain in the row; else its first `valid`
-// elements (none when valid <= 0) and zeros, without touching memory past them. Both
-// operands are zeroed past K: 0 * 0, where a stale Inf would make 0 * Inf = NaN.
-template <bool kStreaming, typename T>
-__device__ __forceinline__ Group8 load_group(const T* p, int64_t valid) {
-  Group8 g{};
-  if (valid >= 8) {
-    const uint4 v = kStreaming ? load_streaming<uint4>(p) : __ldg(reinterpret_cast<const uint4*>(p));
-    g = {v.x, v.y, v.z, v.w};
-  } else {
-    const auto* bits = reinterpret_cast<const uint16_t*>(p);
-#pragma unroll
-    for (int e = 0; e < 8; ++e) {
-      const uint32_t h = e < valid ? bits[e] : 0u;
-      g.reg[e / 2] |= h << (16 * (e % 2));
-    }
-  }
-  return g;
-}
+using namespace skinny;
 
 // How the warps of a block read W, K-major: thread (g, t) loads 16 bytes (k = 8t..8t+7 of
 // a chunk) of row g of each 8-row tile: its B fragments (column g) as they are. Rows past
@@ -223,33 +181,6 @@ struct MnMajorStream {
     }
   }
 };
-
-// X rows g and g + 8 of one 16-row tile, 8 consecutive k each; a block of 8 X rows leaves
-// the second one zero (and its outputs unused).
-struct XTile {
-  Group8 row[2];
-};
-
-// One 32-deep chunk into the accumulators. Thread (g, t) holds elements 8t..8t+7 of the
-// chunk for each of its rows; MMA j reads registers 2j (as k = 2t, 2t+1) and 2j + 1 (as
-// k = 2t+8, 2t+9). W and X use the same permutation, so the sum is unchanged.
-template <typename T, int kWTiles, int kXTiles>
-__device__ __forceinline__ void mma_chunk(float (&acc)[kWTiles][kXTiles][4], const Group8 (&w)[kWTiles],
-                                          const XTile (&x)[kXTiles]) {
-#pragma unroll
-  for (int j = 0; j < 2; ++j)
-#pragma unroll
-    for (int s = 0; s < kXTiles; ++s) {
-      // A fragment: rows g, g + 8 at k {2t, 2t+1}, then the same rows at {2t+8, 2t+9}.
-      const uint32_t a[4] = {x[s].row[0].reg[2 * j], x[s].row[1].reg[2 * j], x[s].row[0].reg[2 * j + 1],
-                             x[s].row[1].reg[2 * j + 1]};
-#pragma unroll
-      for (int q = 0; q < kWTiles; ++q) {
-        const uint32_t b[2] = {w[q].reg[2 * j], w[q].reg[2 * j + 1]};
-        mma_sync<T>(acc[q][s], a, b);
-      }
-    }
-}
 
 // Whether a config's kernel prefetches its first step of W before waiting for the kernel ahead.
 template <bool kWMnMajor>
@@ -387,34 +318,12 @@ __global__ void __launch_bounds__(skinny_tile(kConfig).threads())
   // as this grid's blocks leave (it waits for this one to finish before it reads).
   allow_dependent_launch();
 
-  // Warps -> block: partial[warp][element][lane], summed over warps in a fixed order. An
-  // accumulator's elements e = 0, 1 are X row g, e = 2, 3 row g + 8 (none with 8 X rows).
-  constexpr int kRowElements = 2 * kXRowsPerThread;
-  constexpr int kElements = kWTiles * kXTiles * kRowElements;
+  // Warps -> block -> C, the warps' partial sums added in warp order.
   extern __shared__ float partial[];
-#pragma unroll
-  for (int q = 0; q < kWTiles; ++q)
-#pragma unroll
-    for (int s = 0; s < kXTiles; ++s)
-#pragma unroll
-      for (int e = 0; e < kRowElements; ++e)
-        partial[(warp * kElements + (q * kXTiles + s) * kRowElements + e) * 32 + lane] = acc[q][s][e];
+  write_partials<kWTiles, kXTiles, kXRowsPerThread>(acc, partial, warp, lane);
   __syncthreads();
-  for (int index = threadIdx.x; index < kElements * 32; index += kTile.threads()) {
-    float sum = partial[index];
-#pragma unroll
-    for (int other = 1; other < kWarps; ++other) sum += partial[other * kElements * 32 + index];
-    // Back from (element, lane) to the m16n8 fragment coordinates of the lane that held it:
-    // row (X) g + 8 * (e / 2), column (W) 2t + e % 2.
-    const int element = index / 32, owner = index % 32;
-    const int q = element / (kXTiles * kRowElements), s = element / kRowElements % kXTiles, e = element % kRowElements;
-    const int64_t r = r0 + Stream::row_in_block(q, 2 * (owner % 4) + e % 2);
-    const int64_t sm = s0 + 16 * s + 8 * (e / 2) + owner / 4;
-    if (r < w.rows && sm < x.rows) {
-      out.data[sm * out.small_stride + r * out.large_stride] =
-          static_cast<Out>(epilogue(sum, out.columns_are_small ? sm : r));
-    }
-  }
+  store_block_sums<kWTiles, kXTiles, kXRowsPerThread, kWarps>(partial, threadIdx.x, kTile.threads(), r0, w.rows, s0,
+                                                              x.rows, out, epilogue, Stream::row_in_block);
 }
 
 // Runtime SkinnyConfigId -> compile-time constant.
@@ -427,6 +336,8 @@ void with_skinny_config(SkinnyConfigId id, F&& f) {
     f(std::integral_constant<Id, Id::k32Rows16Warps>{});
   } else if (id == Id::k32Rows1Chunk) {
     f(std::integral_constant<Id, Id::k32Rows1Chunk>{});
+  } else if (id == Id::k32RowsStaged) {
+    f(std::integral_constant<Id, Id::k32RowsStaged>{});
   } else {
     f(std::integral_constant<Id, Id::k32Rows>{});
   }
@@ -477,10 +388,11 @@ bool early_dependents_switched_off() {
   return off;
 }
 
+// W streamed into registers (skinny_gemm_kernel).
 template <typename T, SkinnyConfigId kConfig, int kSmallRows, typename Out, Activation kActivation>
-void launch_config(const SkinnyOperand<T>& w, bool w_mn_major, const SkinnyOperand<T>& x,
-                   const SkinnyOutput<Out>& out, const SplitK& split, OutputEpilogue<Out, kActivation> epilogue,
-                   cudaStream_t stream) {
+void launch_streamed(const SkinnyOperand<T>& w, bool w_mn_major, const SkinnyOperand<T>& x,
+                     const SkinnyOutput<Out>& out, const SplitK& split, OutputEpilogue<Out, kActivation> epilogue,
+                     cudaStream_t stream) {
   constexpr SkinnyTile kTile = skinny_tile(kConfig);
   constexpr int kSmemBytes = kTile.reduce_smem_bytes(kSmallRows);
   const int64_t row_blocks = (w.rows + kTile.block_rows() - 1) / kTile.block_rows();
@@ -527,6 +439,19 @@ void launch_config(const SkinnyOperand<T>& w, bool w_mn_major, const SkinnyOpera
                             split.k_per_split, prefetch_k, dependents_early, epilogue);
 }
 
+// W streamed into registers, or staged in shared memory by bulk copies (skinny_staged.cuh).
+template <typename T, SkinnyConfigId kConfig, int kSmallRows, typename Out, Activation kActivation>
+void launch_config(const SkinnyOperand<T>& w, bool w_mn_major, const SkinnyOperand<T>& x,
+                   const SkinnyOutput<Out>& out, const SplitK& split, OutputEpilogue<Out, kActivation> epilogue,
+                   cudaStream_t stream) {
+  constexpr SkinnyTile kTile = skinny_tile(kConfig);
+  if constexpr (kTile.staged) {
+    launch_staged<T, kSmallRows>(w, x, out, split, epilogue, !early_dependents_switched_off(), stream);
+  } else {
+    launch_streamed<T, kConfig, kSmallRows>(w, w_mn_major, x, out, split, epilogue, stream);
+  }
+}
+
 template <typename T>
 void launch_typed(const GemmProblem& p, SkinnyConfigId config, const SplitK& split, at::Tensor& out,
                   cudaStream_t stream) {
@@ -562,12 +487,18 @@ cudaFuncAttributes skinny_kernel_attributes(at::ScalarType dtype, SkinnyConfigId
     with_small_rows(small_rows, [&](auto rows) {
       constexpr SkinnyConfigId kId = decltype(id)::value;
       constexpr int kRows = decltype(rows)::value;
+      auto kernel_of = [](auto element) {
+        using T = decltype(element);
+        if constexpr (skinny_tile(kId).staged) {
+          return skinny_staged_kernel<T, T, kRows, Activation::kNone>;
+        } else {
+          return skinny_gemm_kernel<T, T, kId, kRows, false, Activation::kNone>;
+        }
+      };
       if (dtype == at::kBFloat16) {
-        C10_CUDA_CHECK(cudaFuncGetAttributes(
-            &attributes, skinny_gemm_kernel<c10::BFloat16, c10::BFloat16, kId, kRows, false, Activation::kNone>));
+        C10_CUDA_CHECK(cudaFuncGetAttributes(&attributes, kernel_of(c10::BFloat16{})));
       } else {
-        C10_CUDA_CHECK(cudaFuncGetAttributes(&attributes,
-                                             skinny_gemm_kernel<c10::Half, c10::Half, kId, kRows, false, Activation::kNone>));
+        C10_CUDA_CHECK(cudaFuncGetAttributes(&attributes, kernel_of(c10::Half{})));
       }
     });
   });
