@@ -14,4 +14,11 @@ inline bool environment_says(const char* name, std::string_view value) {
   return v != nullptr && value == v;
 }
 
+// The environment variable `name` as a number (a count a measurement asks for); 0 when unset
+// or not a number.
+inline int environment_number(const char* name) {
+  const char* v = std::getenv(name);
+  return v != nullptr ? std::atoi(v) : 0;
+}
+
 }  // namespace tiledmm::cuda

@@ -1,11 +1,23 @@
 // Host side of TMA: tensor maps (CUtensorMap) describing an operand to the copy engine.
 #pragma once
 
+#include <c10/util/BFloat16.h>
+#include <c10/util/Half.h>
 #include <cuda.h>
 
 #include <cstdint>
+#include <type_traits>
 
 namespace tiledmm::cuda {
+
+// The copy engine's element type for an operand of T (bfloat16, float16, or float32 read for
+// TF32 MMAs: the copy engine rounds each element to TF32 on the way).
+template <typename T>
+CUtensorMapDataType tma_dtype() {
+  if constexpr (std::is_same_v<T, c10::BFloat16>) return CU_TENSOR_MAP_DATA_TYPE_BFLOAT16;
+  if constexpr (std::is_same_v<T, c10::Half>) return CU_TENSOR_MAP_DATA_TYPE_FLOAT16;
+  return CU_TENSOR_MAP_DATA_TYPE_TFLOAT32;
+}
 
 // A 2-D tensor map over `lines` rows of `extent` contiguous elements, `ld_bytes` apart,
 // read in boxes of box_extent x box_lines elements into shared memory swizzled in runs of

@@ -29,6 +29,7 @@
 
 #include "../common/epilogue.cuh"
 #include "../common/ptx_sm90.cuh"
+#include "../measurement_switch.h"
 #include "../skinny_configs.h"
 #include "../split_k.h"
 #include "../tensor_map.h"
@@ -40,9 +41,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
-#include <cstdlib>
 #include <limits>
-#include <type_traits>
 
 namespace tiledmm::cuda::skinny {
 
@@ -208,10 +207,7 @@ constexpr int kMinStages = 4, kMaxStages = 8;
 
 template <int kSmallRows>
 int staged_ring_stages(int smem_per_sm, int smem_per_block) {
-  static const int requested = [] {
-    const char* v = std::getenv("TILEDMM_SKINNY_STAGES");
-    return v ? std::atoi(v) : 0;
-  }();
+  static const int requested = environment_number("TILEDMM_SKINNY_STAGES");
   auto fits = [](int stages, int limit) { return StagedLayout<kSmallRows>{stages}.bytes() <= limit; };
   int stages = requested;
   if (stages <= 0) {
@@ -222,11 +218,6 @@ int staged_ring_stages(int smem_per_sm, int smem_per_block) {
   stages = std::max(stages, 2);
   while (stages > 2 && !fits(stages, smem_per_block)) --stages;
   return stages;
-}
-
-template <typename T>
-CUtensorMapDataType staged_tma_dtype() {
-  return std::is_same_v<T, c10::BFloat16> ? CU_TENSOR_MAP_DATA_TYPE_BFLOAT16 : CU_TENSOR_MAP_DATA_TYPE_FLOAT16;
 }
 
 // `early_dependents`: whether the next kernel may be placed from the blocks' start (skinny.cu's
@@ -254,7 +245,7 @@ void launch_staged(const SkinnyOperand<T>& w, const SkinnyOperand<T>& x, const S
   const int smem_bytes = StagedLayout<kSmallRows>{stages}.bytes();
   // Unswizzled boxes of one step: 32 W rows, 8 (one tile), kSmallRows X rows.
   auto rows_map = [&](const SkinnyOperand<T>& v, int rows) {
-    return make_tensor_map_2d(v.data, staged_tma_dtype<T>(), v.k, v.rows, v.ld * sizeof(T), kStageK, rows,
+    return make_tensor_map_2d(v.data, tma_dtype<T>(), v.k, v.rows, v.ld * sizeof(T), kStageK, rows,
                               /*swizzle_bytes=*/0);
   };
   const CUtensorMap w_map = rows_map(w, StagedLayout<kSmallRows>::kWRows), w_tile_map = rows_map(w, 8),

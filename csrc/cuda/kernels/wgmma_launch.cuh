@@ -96,14 +96,6 @@ auto wgmma_kernel_for(bool a_mn_major, bool b_mn_major) {
   }
 }
 
-template <typename T>
-CUtensorMapDataType tma_dtype() {
-  if constexpr (std::is_same_v<T, c10::BFloat16>) return CU_TENSOR_MAP_DATA_TYPE_BFLOAT16;
-  if constexpr (std::is_same_v<T, c10::Half>) return CU_TENSOR_MAP_DATA_TYPE_FLOAT16;
-  // float32 read for TF32 MMAs: the copy engine rounds each element to TF32 on the way.
-  return CU_TENSOR_MAP_DATA_TYPE_TFLOAT32;
-}
-
 template <typename Out>
 CUtensorMapDataType output_tma_dtype() {
   if constexpr (std::is_same_v<Out, c10::BFloat16>) return CU_TENSOR_MAP_DATA_TYPE_BFLOAT16;
