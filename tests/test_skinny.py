@@ -65,6 +65,25 @@ def test_skinny_config_and_split_follow_the_block_count():
         on_gpu(16, 4096, 4096, False, True, kernel="skinny:x")
 
 
+@needs_skinny
+def test_skinny_splits_k_only_as_far_as_one_wave():
+    # The blocks stream W from DRAM: K slices put idle SMs to work, as many as keep every
+    # block in one wave (blocks x slices <= SMs); more would only shorten each block's stream.
+    for m, n, k, b_col, splits in ((16, 3072, 8192, False, 1),   # 96 blocks of 32 rows
+                                   (1, 3072, 8192, False, 1),
+                                   (16, 3072, 14336, False, 1),
+                                   (16, 1536, 8192, False, 2),   # 48 blocks
+                                   (16, 1024, 8192, False, 4),   # 32 blocks
+                                   (16, 1536, 8192, True, 1),    # 96 blocks of 16 rows
+                                   (16, 1024, 4096, True, 2)):   # 64 blocks of 16 rows
+        p = on_gpu(m, n, k, False, b_col)
+        assert p["kernel"] == "skinny" and p["split_k"] == splits, (m, n, k, b_col, p)
+        if splits > 1:
+            assert "(one wave)" in p["reason"], p
+    # On fewer SMs the same product splits less.
+    assert on_gpu(16, 1024, 8192, False, False, sms=66)["split_k"] == 2
+
+
 # The large operand's layout, per orientation (B when M is small, A when N is):
 #   stream     rows along K, read in place
 #   sliced     the same with a ragged K inside a padded leading dimension, storage ending at

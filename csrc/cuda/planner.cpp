@@ -101,6 +101,26 @@ SplitK pick_split_k(const GemmShape& s, int64_t tiles, int block_k, int64_t slot
   return split;
 }
 
+// skinny's split-K. Its blocks stream W from DRAM, and one block per SM keeps enough bytes
+// in flight: slices along K put the SMs that the blocks leave idle to work, as many as keep
+// every block in one wave (tiles x slices <= SMs). Past that, waves(S) / S (pick_split_k's
+// model for blocks that compute) still falls, but a second wave only shortens each block's
+// stream and adds the float32 partials' traffic. H200, single products from a clean L2, 22
+// shapes of 1-32 small rows x 1024-3072 rows x K 4096-14336 (bench/NOTES.md, session 59):
+// where this rule differs from pick_split_k's (8 shapes), 1.21-1.47x faster (nn 16 x 3072 x
+// 8192, 96 blocks: whole 21.1 us against 8 slices 28.4; 16 x 1536 x 8192, 48 blocks: 2 slices
+// 15.2 against 8 slices 18.4); its choice the fastest of 1, 2, 4, 8 slices or within 5% of it
+// in 21 shapes, and 10% in one (nt 16 x 1024 x 4096, as before: 2 slices 9.5, whole 8.7).
+SplitK pick_stream_split(const GemmShape& s, int64_t tiles, int step_k, int64_t sms, const Reasons& why) {
+  constexpr int64_t kMaxSplits = 16;
+  const int64_t splits = std::min({kMaxSplits, ceil_div(s.k, step_k), sms / std::max<int64_t>(tiles, 1)});
+  if (splits < 2) return {1, s.k};
+  const SplitK split = k_slices(s.k, splits, step_k);
+  why.add("split-K: ", tiles, " blocks stream the large operand on ", sms, " SMs, so ", split.splits,
+          " slices of ", split.k_per_split, " along K per block (one wave), summed in a fixed order");
+  return split;
+}
+
 // The last wave split along K (last_wave_split.h), for a persistent grid of `blocks` blocks
 // whose last wave runs R = tiles mod blocks tiles: the idle blocks take the tiles' tails, up
 // to n = ceil(R / idle) each. A head costs its k-tiles of MMAs plus adding the tail's sums
@@ -1408,13 +1428,16 @@ Plan plan_gemm(const GemmShape& s, const GpuInfo& gpu, std::string_view requeste
   }
   // simt's slices came with its tile, from the time model.
   if (s.k > 0 && plan.family == KernelFamily::kSkinny) {
-    // One block of 8 warps per SM already keeps enough bytes in flight; the blocks are
-    // (large rows / block rows) x (small rows / 32), and any block step may be a slice.
+    // The blocks are (large rows / block rows) x (small rows / 32) (the staged config's
+    // passes: its blocks take whole passes best), and any block step may be a slice.
     const SkinnyTile& t = skinny_tile(plan.skinny_config);
     const bool small_is_m = skinny_small_is_m(s.m, s.n);
     const int64_t tiles = ceil_div(small_is_m ? s.n : s.m, t.block_rows()) *
                           ceil_div(small_is_m ? s.m : s.n, SkinnyTile::kSmallRowsMax);
-    plan.split = pick_split_k(s, tiles, t.step_k(), gpu.sm_count, why, /*min_slice_k_tiles=*/1);
+    plan.split = pick_stream_split(s, tiles, t.step_k(), gpu.sm_count, why);
+    // TILEDMM_SKINNY_SPLIT=n: n slices along K whatever the rule says (measurement).
+    static const int forced_splits = environment_number("TILEDMM_SKINNY_SPLIT");
+    if (forced_splits > 0) plan.split = k_slices(s.k, forced_splits, t.step_k());
   } else if (s.k > 0 && plan.family == KernelFamily::kMma) {
     const MmaTile& t = mma_tile(plan.mma_config);
     const int block_k = t.k_elements(static_cast<int>(c10::elementSize(s.dtype)));
