@@ -74,15 +74,15 @@ bool l2_traffic_decides(const GemmShape& s) {
   return s.dtype != c10::kFloat && k_bytes_per_row(s) >= kL2TrafficKBytes;
 }
 
-// Split-K (split_k.h) for the mma and skinny families when the output tiles cannot fill the
-// GPU's resident block slots (simt and wgmma weigh slices with their time models).
+// Split-K (split_k.h) for the mma family when the output tiles cannot fill the GPU's
+// resident block slots (simt and wgmma weigh slices with their time models, skinny takes
+// pick_stream_split's).
 // S slices per tile make tiles * S blocks of 1/S of the work each, run in
 // ceil(tiles * S / slots) waves, so the time goes as waves(S) / S: S = 4 for 32 tiles on
 // 132 slots (one full wave), S = 3 for 86 tiles (two waves of thirds beat one wave of
 // wholes). Ties go to the smaller S, and each slice keeps >= min_slice_k_tiles k-tiles (a
 // shallower slice spends its time filling the pipeline). The price is 8 S M N bytes of
-// float32 partials written and read back: small exactly when the tiles are few. (The
-// skinny family's k-tile is a whole block step, hundreds deep: one is enough per slice.)
+// float32 partials written and read back: small exactly when the tiles are few.
 SplitK pick_split_k(const GemmShape& s, int64_t tiles, int block_k, int64_t slots, const Reasons& why,
                     int64_t min_slice_k_tiles = 4) {
   constexpr int64_t kMaxSplits = 16;
