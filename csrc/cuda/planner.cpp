@@ -41,6 +41,9 @@ struct Reasons {
   }
 };
 
+// Split-K slices of any family, at most.
+constexpr int64_t kMaxSplits = 16;
+
 // K in `splits` slices of whole k-tiles of block_k, the last one shorter: fewer when the
 // k-tiles do not divide so (64 k-tiles in 15 slices of 5 are 13 slices).
 SplitK k_slices(int64_t k, int64_t splits, int block_k) {
@@ -83,9 +86,9 @@ bool l2_traffic_decides(const GemmShape& s) {
 // wholes). Ties go to the smaller S, and each slice keeps >= min_slice_k_tiles k-tiles (a
 // shallower slice spends its time filling the pipeline). The price is 8 S M N bytes of
 // float32 partials written and read back: small exactly when the tiles are few.
+
 SplitK pick_split_k(const GemmShape& s, int64_t tiles, int block_k, int64_t slots, const Reasons& why,
                     int64_t min_slice_k_tiles = 4) {
-  constexpr int64_t kMaxSplits = 16;
   const int64_t k_tiles = ceil_div(s.k, block_k);
   const int64_t most = std::min(kMaxSplits, k_tiles / min_slice_k_tiles);
   if (tiles >= slots || most < 2) return {1, s.k};
@@ -112,7 +115,6 @@ SplitK pick_split_k(const GemmShape& s, int64_t tiles, int block_k, int64_t slot
 // 15.2 against 8 slices 18.4); its choice the fastest of 1, 2, 4, 8 slices or within 5% of it
 // in 21 shapes, and 10% in one (nt 16 x 1024 x 4096, as before: 2 slices 9.5, whole 8.7).
 SplitK pick_stream_split(const GemmShape& s, int64_t tiles, int step_k, int64_t sms, const Reasons& why) {
-  constexpr int64_t kMaxSplits = 16;
   const int64_t splits = std::min({kMaxSplits, ceil_div(s.k, step_k), sms / std::max<int64_t>(tiles, 1)});
   if (splits < 2) return {1, s.k};
   const SplitK split = k_slices(s.k, splits, step_k);
@@ -210,7 +212,7 @@ double simt_tiles_seconds(SimtConfigId id, int64_t rounds, int64_t k_per_split) 
 
 SimtCandidate estimate_simt(const GemmShape& s, const GpuInfo& gpu, SimtConfigId id) {
   constexpr double kPartialsBytesPerSecond = 2.5e12, kReductionSeconds = 3e-6;
-  constexpr int64_t kMaxSplits = 16, kMinSliceKTiles = 4;
+  constexpr int64_t kMinSliceKTiles = 4;
   const SimtTile& t = simt_tile(id);
   const int64_t tiles = tile_count(s, t.block_m, t.block_n);
   const int64_t k_tiles = ceil_div(s.k, t.block_k);
@@ -531,7 +533,6 @@ struct WgmmaKCut {
   int64_t blocks(int64_t tiles) const { return halves.active() ? 2 * tiles : tiles * split.splits; }
 };
 WgmmaKCut wgmma_k_cut(const GemmShape& s, WgmmaConfigId id, int64_t tiles, const GpuInfo& gpu, const Reasons& why) {
-  constexpr int64_t kMaxSplits = 16;
   const WgmmaTile& t = wgmma_tile(id);
   const int block_k = t.block_k(static_cast<int>(c10::elementSize(s.dtype)));
   const int64_t slots = int64_t{gpu.sm_count} * t.blocks_per_sm;
@@ -1428,16 +1429,23 @@ Plan plan_gemm(const GemmShape& s, const GpuInfo& gpu, std::string_view requeste
   }
   // simt's slices came with its tile, from the time model.
   if (s.k > 0 && plan.family == KernelFamily::kSkinny) {
-    // The blocks are (large rows / block rows) x (small rows / 32) (the staged config's
-    // passes: its blocks take whole passes best), and any block step may be a slice.
+    // The blocks are (large rows / block rows) x (small rows / 32), and any block step may be
+    // a slice. The staged config's blocks are counted by its 32-row passes too, though its grid
+    // shares out 8-row tiles: a block whose only pass holds fewer tiles runs them in slower
+    // per-tile boxes (bench/NOTES.md, session 59).
     const SkinnyTile& t = skinny_tile(plan.skinny_config);
     const bool small_is_m = skinny_small_is_m(s.m, s.n);
     const int64_t tiles = ceil_div(small_is_m ? s.n : s.m, t.block_rows()) *
                           ceil_div(small_is_m ? s.m : s.n, SkinnyTile::kSmallRowsMax);
-    plan.split = pick_stream_split(s, tiles, t.step_k(), gpu.sm_count, why);
     // TILEDMM_SKINNY_SPLIT=n: n slices along K whatever the rule says (measurement).
     static const int forced_splits = environment_number("TILEDMM_SKINNY_SPLIT");
-    if (forced_splits > 0) plan.split = k_slices(s.k, forced_splits, t.step_k());
+    if (forced_splits > 0) {
+      plan.split = k_slices(s.k, forced_splits, t.step_k());
+      why.add("split-K forced by TILEDMM_SKINNY_SPLIT: ", plan.split.splits, " slices of ", plan.split.k_per_split,
+              " along K");
+    } else {
+      plan.split = pick_stream_split(s, tiles, t.step_k(), gpu.sm_count, why);
+    }
   } else if (s.k > 0 && plan.family == KernelFamily::kMma) {
     const MmaTile& t = mma_tile(plan.mma_config);
     const int block_k = t.k_elements(static_cast<int>(c10::elementSize(s.dtype)));
