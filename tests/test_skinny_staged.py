@@ -49,6 +49,32 @@ def test_planner_takes_the_staged_config_for_many_small_rows_and_a_large_weight(
         tiledmm.plan(16, 4096, 4096, compute_capability=(8, 0), **plan)
 
 
+@pytest.mark.skipif(not HAS_STAGED, reason="CPU-only build")
+def test_planner_avoids_a_second_wave_of_16_row_blocks():
+    # Past 8 small rows a 16-row block holds an SM alone (its registers): 3072 rows make 192
+    # of them, a second wave of 60. The staged config shares the rows out evenly among the
+    # SMs instead (sm_90a); without it, 96 blocks of 32 rows take one wave.
+    def plan(m, n, k, cc=(9, 0), b_col=True):
+        p = tiledmm.plan(m, n, k, torch.bfloat16, b_col_major=b_col, compute_capability=cc, sm_count=132)
+        assert p["kernel"] == "skinny", p
+        return p
+
+    for m, n, k in ((9, 3072, 4096), (16, 3072, 8192), (32, 3072, 4096), (16, 2560, 8192), (16, 2200, 2048)):
+        if any(k.name == "wgmma" for k in tiledmm.kernels()):  # built for sm_90a
+            p = plan(m, n, k)
+            assert p["config"] == STAGED and "second wave" in p["reason"], p
+        p = plan(m, n, k, cc=(8, 0))
+        assert p["config"] == "r32_w8_u2" and "second wave" in p["reason"], p
+    # One wave of 16-row blocks (2048 rows: 128) keeps them, as do up to 8 small rows (two
+    # blocks per SM), on any GPU.
+    for m, n in ((16, 2048), (16, 2112), (8, 3072)):
+        for cc in ((9, 0), (8, 0)):
+            assert plan(m, n, 8192, cc=cc)["config"] == "r16_w8_u4", (m, n, cc)
+    # On fewer SMs, fewer rows make two waves.
+    p = tiledmm.plan(16, 2048, 8192, torch.bfloat16, b_col_major=True, compute_capability=(8, 0), sm_count=108)
+    assert p["config"] == "r32_w8_u2", p
+
+
 def staged_gemm(a, b):
     return tiledmm.gemm(a, b, kernel=f"skinny:{STAGED}")
 

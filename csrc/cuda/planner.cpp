@@ -1234,11 +1234,12 @@ bool skinny_fits(const GemmShape& s) { return std::min(s.m, s.n) <= SkinnyTile::
 // 61.7 / 72.1 / 81.3% of copy bandwidth at 4096 x 4096 (254 KB per SM) / 11008 x 4096 /
 // 4096 x 11008 against 55.5 / 58.6 / 64.1; 9-16 rows 65.9 / 79.7 / 84.2 against 67.9 / 72.3 /
 // 79.2 (so from twice the bytes); up to 8 rows 69-86 against 78-88.
+bool staged_skinny_runs_on(const GpuInfo& gpu) { return built_with_sm90a() && gpu.compute_capability == 90; }
+
 bool takes_staged_skinny(const GemmShape& s, const GpuInfo& gpu, int64_t small) {
   constexpr int64_t kMinBytesPerSm = 240 << 10;  // 17-32 small rows; twice that for 9-16
   const int64_t bytes_per_sm = std::max(s.m, s.n) * s.k * 2 / std::max(gpu.sm_count, 1);
-  return built_with_sm90a() && gpu.compute_capability == 90 && small > 8 &&
-         bytes_per_sm >= (small > 16 ? 1 : 2) * kMinBytesPerSm;
+  return staged_skinny_runs_on(gpu) && small > 8 && bytes_per_sm >= (small > 16 ? 1 : 2) * kMinBytesPerSm;
 }
 
 // 16 rows of the large operand per block (twice the blocks, 256-byte runs per row and
@@ -1283,6 +1284,23 @@ SkinnyConfigId pick_skinny_config(const GemmShape& s, const GpuInfo& gpu, const 
   if (small > 8 && keeps_sms_busy(wide_blocks, gpu)) {
     why.add(wide_blocks, " blocks of ", kWide.block_rows(), " rows cover the ", gpu.sm_count,
             " SMs and share the small operand's reads");
+    return SkinnyConfigId::k32Rows;
+  }
+  // With more than 8 small rows a block of 16 rows holds an SM alone (its registers), so more
+  // of them than SMs run a second, partial wave: the staged config shares W's 8-row tiles out
+  // evenly among the SMs instead, or without it 32-row blocks take one wave. H200, clean L2
+  // (bench/NOTES.md, session 60): nt 16 x 3072 x 8192 (192 blocks of 16 rows) staged 20.6 us
+  // against 23.3 (32-row blocks 22.2, cuBLAS 19.7); 32 x 3072 x 4096 14.6 against 18.2 (15.3).
+  constexpr SkinnyTile kNarrow = skinny_tile(SkinnyConfigId::k16Rows);
+  const int64_t narrow_blocks = ceil_div(rows, kNarrow.block_rows());
+  if (small > 8 && narrow_blocks > gpu.sm_count) {
+    if (staged_skinny_runs_on(gpu)) {
+      why.add("more than 8 small rows, and ", narrow_blocks, " blocks of 16 rows (one per SM) would take a second "
+              "wave: a ring of shared-memory stages filled by TMA, one block per SM over an even share of the rows");
+      return SkinnyConfigId::k32RowsStaged;
+    }
+    why.add("more than 8 small rows, and ", narrow_blocks, " blocks of 16 rows (one per SM) would take a second "
+            "wave: ", wide_blocks, " blocks of 32 rows, one wave");
     return SkinnyConfigId::k32Rows;
   }
   why.add(small <= 8 ? "at most 8 small rows: blocks of 16 rows"
