@@ -1290,7 +1290,9 @@ SkinnyConfigId pick_skinny_config(const GemmShape& s, const GpuInfo& gpu, const 
   // of them than SMs run a second, partial wave: the staged config shares W's 8-row tiles out
   // evenly among the SMs instead, or without it 32-row blocks take one wave. H200, clean L2
   // (bench/NOTES.md, session 60): nt 16 x 3072 x 8192 (192 blocks of 16 rows) staged 20.6 us
-  // against 23.3 (32-row blocks 22.2, cuBLAS 19.7); 32 x 3072 x 4096 14.6 against 18.2 (15.3).
+  // against 23.3 (32-row blocks 22.2, cuBLAS 19.7); 32 x 3072 x 4096 14.6 against 18.2 (15.3);
+  // 19 products of 9-32 x 2240-3584 rows, staged 1.01-1.30x faster. (32-row blocks instead were
+  // measured on the H200 only, 1.05-1.19x faster than 16-row ones at three products of 3072 rows.)
   constexpr SkinnyTile kNarrow = skinny_tile(SkinnyConfigId::k16Rows);
   const int64_t narrow_blocks = ceil_div(rows, kNarrow.block_rows());
   if (small > 8 && narrow_blocks > gpu.sm_count) {
