@@ -137,6 +137,12 @@ __global__ void __launch_bounds__(wgmma_tile(kConfig).threads(), wgmma_tile(kCon
     return moves(u) ? tile_origin(u.tile.n, kBN, n, kColStep) : u.tile.n * kBN;
   };
 
+  // The bytes TMA brings a stage: K-major operands smaller than a tile load only their rows
+  // (k_major_box_rows; A's row-class maps always a tile's).
+  const int a_box_rows = kAMnMajor || kRowClasses ? kBM : k_major_box_rows(kBM, m);
+  const int b_box_rows = kBMnMajor ? kBN : k_major_box_rows(kBN, n);
+  const uint32_t stage_tx_bytes = kTile.stage_bytes() - (kBM - a_box_rows + kBN - b_box_rows) * kTile.k_bytes();
+
   // Shared memory: [stages][A tile | B tile], [consumers][2] output boxes, the mbarriers.
   extern __shared__ unsigned char smem_window[];
   unsigned char* const smem = reinterpret_cast<unsigned char*>(
@@ -196,7 +202,7 @@ __global__ void __launch_bounds__(wgmma_tile(kConfig).threads(), wgmma_tile(kCon
         }
         for (int64_t kt = unit.kt_begin; kt < unit.kt_end; ++kt) {
           mbarrier_wait(&empty[stage], phase ^ 1);  // the consumers are done with this buffer
-          mbarrier_arrive_expect_tx(&full[stage], kTile.stage_bytes());
+          mbarrier_arrive_expect_tx(&full[stage], stage_tx_bytes);
           StagedA::load(a_tile(stage), a_rows, a_row0, kt, &full[stage]);
           StagedB::load(b_tile(stage), &b_map, first_col(unit), kt, &full[stage], k_shift);
           if (++stage == kStages) stage = 0, phase ^= 1;

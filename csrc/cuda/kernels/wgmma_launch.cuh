@@ -151,7 +151,7 @@ inline int store_word_bytes(const void* out, int64_t n, int64_t element_size) {
 // The tensor map of an operand tile of block_mn rows along MN (see StagedOperand).
 // MN-major boxes are a whole k-tile deep (block_k k-rows) and one swizzle run wide
 // (mn_major_swizzle_bytes); K-major ones 128 bytes of K wide (a k-tile of several such boxes
-// loads each).
+// loads each) and block_mn rows deep, or as deep as a smaller operand (k_major_box_rows).
 template <typename T>
 CUtensorMap operand_tensor_map(const MatrixView& v, bool is_a, int block_mn, int block_k) {
   const bool mn_major = is_a ? v.col_major : !v.col_major;
@@ -162,7 +162,8 @@ CUtensorMap operand_tensor_map(const MatrixView& v, bool is_a, int block_mn, int
     const int swizzle = mn_major_swizzle_bytes(block_mn, kSize);
     return make_tensor_map_2d(v.data, tma_dtype<T>(), mn_extent, k_extent, ld_bytes, swizzle / kSize, block_k, swizzle);
   }
-  return make_tensor_map_2d(v.data, tma_dtype<T>(), k_extent, mn_extent, ld_bytes, kSwizzleRowBytes / kSize, block_mn);
+  return make_tensor_map_2d(v.data, tma_dtype<T>(), k_extent, mn_extent, ld_bytes, kSwizzleRowBytes / kSize,
+                            k_major_box_rows(block_mn, mn_extent));
 }
 
 // Row classes (row_classes.h) of a row-major A, in tiles of block_m rows; none where they
