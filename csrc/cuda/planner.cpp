@@ -86,7 +86,6 @@ bool l2_traffic_decides(const GemmShape& s) {
 // wholes). Ties go to the smaller S, and each slice keeps >= min_slice_k_tiles k-tiles (a
 // shallower slice spends its time filling the pipeline). The price is 8 S M N bytes of
 // float32 partials written and read back: small exactly when the tiles are few.
-
 SplitK pick_split_k(const GemmShape& s, int64_t tiles, int block_k, int64_t slots, const Reasons& why,
                     int64_t min_slice_k_tiles = 4) {
   const int64_t k_tiles = ceil_div(s.k, block_k);
