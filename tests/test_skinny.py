@@ -23,25 +23,80 @@ def on_gpu(m, n, k, a_col, b_col, dtype=torch.bfloat16, cc=(9, 0), sms=132, kern
 @pytest.mark.parametrize("dtype", [torch.bfloat16, torch.float16], ids=str)
 @pytest.mark.parametrize("cc", [(8, 0), (9, 0)], ids=lambda cc: f"sm{cc[0]}{cc[1]}")
 def test_planner_picks_skinny_for_a_small_side_in_any_layout(dtype, cc):
-    # Decode: x [M, K] @ weight.t(), the weight [N, K] read in place (B column-major).
+    # Decode: x [M, K] @ weight.t(), the weight [N, K] read in place (B column-major). (On
+    # sm_90 the 64x32 C^T tiles take more than 16 small rows of a weight this deep in K:
+    # test_planner_streams_small_rows_on_c_transposed_tiles.)
     for m in (1, 8, 16, 32):
-        p = on_gpu(m, 4096, 4096, False, True, dtype, cc)
+        p = on_gpu(m, 4096, 4096 if m <= 16 else 2048, False, True, dtype, cc)
         assert p["kernel"] == "skinny" and f"{m} rows on the small side" in p["reason"], p
     # The transposed problem: N small, A row-major streams.
     assert on_gpu(4096, 16, 4096, False, False, dtype, cc)["kernel"] == "skinny"
     # The large operand runs along N or M (B row-major: x @ W; A column-major): read in
     # place too, by 32-row blocks; 33 rows no longer fit one block.
     for m, n, a_col, along in ((16, 4096, False, "N"), (1, 4096, False, "N"), (4096, 16, True, "M")):
-        p = on_gpu(m, n, 4096, a_col, False, dtype, cc)
+        p = on_gpu(m, n, 2048, a_col, False, dtype, cc)
         assert (p["kernel"], p["config"]) == ("skinny", "r32_w16_u1") and f"runs along {along}" in p["reason"], p
     # More 32-row blocks than SMs: 8-warp blocks, several per SM, up to 16 small rows.
     for m, config in ((1, "r32_w8_u1"), (16, "r32_w8_u1"), (17, "r32_w16_u1")):
-        p = on_gpu(m, 11008, 4096, False, False, dtype, cc)
+        p = on_gpu(m, 11008, 2048, False, False, dtype, cc)
         assert (p["kernel"], p["config"]) == ("skinny", config) and "344 blocks of 32 rows" in p["reason"], p
     assert on_gpu(33, 4096, 4096, False, True, dtype, cc)["kernel"] != "skinny"
     # float32 and pre-Ampere GPUs keep their families.
     assert on_gpu(16, 4096, 4096, False, True, torch.float32, cc)["kernel"] == "simt"
     assert on_gpu(16, 4096, 4096, False, True, dtype, (7, 5))["kernel"] == "classic16"
+
+
+@needs_skinny
+@pytest.mark.parametrize("dtype", [torch.bfloat16, torch.float16], ids=str)
+def test_planner_streams_small_rows_on_c_transposed_tiles(dtype):
+    # 16-bit, M <= 32, K deep (>= 8 KB per row), sm_90a: the 64x32 C^T tiles, whole, stream the
+    # weight through 8 TMA stages per block, where they reach at least a third of the SMs
+    # (4096 rows: 64 tiles): more than 16 rows in either layout of the weight, 9-16 rows of a
+    # row-major weight (x @ W) in one wave of tiles.
+    if not any(k.name == "wgmma" for k in tiledmm.kernels()):
+        pytest.skip("built without sm_90a")
+    for m, n, k, b_col, tiles in ((32, 4096, 4096, True, 64), (17, 3072, 8192, True, 48), (32, 11008, 4096, True, 172),
+                                  (32, 4096, 4096, False, 64), (24, 2816, 4096, False, 44),
+                                  (9, 4096, 11008, False, 64), (16, 8448, 4096, False, 132)):
+        p = on_gpu(m, n, k, False, b_col, dtype)
+        assert (p["kernel"], p["config"], p["c_transposed"]) == ("wgmma", "64x32_ct_k256B_1wg_s8", True), p
+        assert f"{tiles} tiles of 64 of its rows x all {m} rows" in p["reason"], p
+    # Skinny keeps: too few tiles (2752 rows: 43), K under 8 KB per row, up to 8 rows, 9-16 rows
+    # of a K-major weight or of a row-major one with more tiles than SMs, N the small side, a
+    # column-major A, a weight off its sectors or TMA's alignment, sm_80, float32.
+    for m, n, k, kwargs in ((32, 2752, 8192, {}), (32, 4096, 2048, {}), (8, 4096, 11008, {"b_col": False}),
+                            (16, 4096, 11008, {}), (16, 8512, 4096, {"b_col": False}), (4096, 32, 4096, {}),
+                            (32, 4096, 4096, {"a_col": True}), (32, 4096, 4096, {"b_off_sectors": True}),
+                            (32, 4096, 4096, {"b_aligned": False}), (32, 4096, 4096, {"cc": (8, 0)}),
+                            (32, 4096, 4096, {"dtype": torch.float32})):
+        kw = {"a_col": False, "b_col": True, "cc": (9, 0), "dtype": dtype, **kwargs}
+        p = tiledmm.plan(m, n, k, kw["dtype"], a_col_major=kw["a_col"], b_col_major=kw["b_col"],
+                         compute_capability=kw["cc"], sm_count=132, b_aligned=kw.get("b_aligned", True),
+                         b_off_sectors=kw.get("b_off_sectors", False))
+        assert p["config"] != "64x32_ct_k256B_1wg_s8", (m, n, k, kwargs, p)
+    # Naming the family keeps wgmma's own rules (64x64 tiles for M <= 64).
+    assert on_gpu(32, 4096, 4096, False, True, dtype, kernel="wgmma")["config"] == "64x64_k128B_1wg_s4"
+
+
+@requires_cuda
+@needs_skinny
+@pytest.mark.parametrize("b_col", [False, True], ids=["nn", "nt"])
+def test_small_rows_on_c_transposed_tiles_results(b_col):
+    # The planner's 64x32 C^T stream of small-row products: ragged M against the tile's 32 rows
+    # (the X box of M rows), ragged K against the 128-deep k-tile, 172 tiles (a second, partial
+    # wave), over poisoned outputs.
+    gen = torch.Generator(device="cuda").manual_seed(61)
+    for m, n, k in ((17, 3136, 4160), (32, 3072, 4096), (9, 4096, 8320), (31, 11008, 4160)):
+        if b_col and m <= 16:
+            continue
+        a = make_operand(m, k, torch.bfloat16, "cuda", "row", gen)
+        b = make_operand(k, n, torch.bfloat16, "cuda", "col" if b_col else "row", gen)
+        p = tiledmm.plan_for(a, b)
+        if p["kernel"] != "wgmma":
+            pytest.skip("the planner runs skinny here (not an sm_90a build on an sm_90 GPU)")
+        assert p["config"] == "64x32_ct_k256B_1wg_s8", p
+        poison_cached_block(m, n, torch.bfloat16, "cuda")
+        assert_matches_reference(tiledmm.gemm(a, b), a, b)
 
 
 @needs_skinny
@@ -69,6 +124,7 @@ def test_skinny_config_and_split_follow_the_block_count():
 def test_skinny_splits_k_only_as_far_as_one_wave():
     # The blocks stream W from DRAM: K slices put idle SMs to work, as many as keep every
     # block in one wave (blocks x slices <= SMs); more would only shorten each block's stream.
+    # (On sm_80: on sm_90 the 64x32 C^T tiles take nn 16 x 3072, test above.)
     for m, n, k, b_col, splits in ((16, 3072, 8192, False, 1),   # 96 blocks of 32 rows
                                    (1, 3072, 8192, False, 1),
                                    (16, 3072, 14336, False, 1),
@@ -76,7 +132,7 @@ def test_skinny_splits_k_only_as_far_as_one_wave():
                                    (16, 1024, 8192, False, 4),   # 32 blocks
                                    (16, 1536, 8192, True, 1),    # 96 blocks of 16 rows
                                    (16, 1024, 4096, True, 2)):   # 64 blocks of 16 rows
-        p = on_gpu(m, n, k, False, b_col)
+        p = on_gpu(m, n, k, False, b_col, cc=(8, 0))
         assert p["kernel"] == "skinny" and p["split_k"] == splits, (m, n, k, b_col, p)
         if splits > 1:
             assert "(one wave)" in p["reason"], p

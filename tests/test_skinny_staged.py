@@ -29,9 +29,10 @@ def test_planner_takes_the_staged_config_for_many_small_rows_and_a_large_weight(
         return p["config"]
 
     if any(k.name == "wgmma" for k in tiledmm.kernels()):  # built for sm_90a
-        # 17-32 small rows from 240 KB of the K-major weight per SM (4096 x 4096: 254 KB),
-        # 9-16 from twice that; in either orientation.
-        for m, n, k in ((32, 4096, 4096), (17, 4096, 4096), (16, 11008, 4096), (9, 4096, 11008)):
+        # 17-32 small rows from 240 KB of the K-major weight per SM (8192 x 2048: 254 KB),
+        # 9-16 from twice that; in either orientation. (17-32 rows of a weight deep in K take
+        # the 64x32 C^T tiles: test_skinny.py.)
+        for m, n, k in ((32, 8192, 2048), (17, 8192, 2048), (16, 11008, 4096), (9, 4096, 11008)):
             assert config(m, n, k) == STAGED
         assert config(11008, 16, 4096, b_col=False) == STAGED  # N small, A row-major
         assert config(16, 4096, 4096) == "r32_w8_u2"
@@ -60,7 +61,7 @@ def test_planner_avoids_a_second_wave_of_16_row_blocks():
         return p
 
     built_for_sm90a = any(info.name == "wgmma" for info in tiledmm.kernels())
-    for m, n, k in ((9, 3072, 4096), (16, 3072, 8192), (32, 3072, 4096), (16, 2560, 8192), (16, 2200, 2048)):
+    for m, n, k in ((9, 3072, 4096), (16, 3072, 8192), (32, 2560, 4096), (16, 2560, 8192), (16, 2200, 2048)):
         if built_for_sm90a:
             p = plan(m, n, k)
             assert p["config"] == STAGED and "second wave" in p["reason"], p

@@ -1150,6 +1150,37 @@ std::optional<WgmmaConfigId> one_wave_of_whole_tiles(const GemmShape& s, WgmmaCo
   return best;
 }
 
+// 16-bit products of at most 32 rows (M) against a weight deep in K, which skinny would
+// stream: the 64x32 C^T tiles (64 of the weight's rows x all of M per block, whole) instead,
+// where they reach enough SMs. Each block keeps 8 TMA stages of 16 KB of the weight in flight
+// (skinny's register stream and its staged ring of 4-5 stages hold 2-4 times fewer bytes per
+// SM), so 48-64 such blocks stream ~3.6 TB/s while skinny's 96-132 blocks of 32 rows reach
+// 2-3 TB/s at 17-32 rows, or at 9-16 rows with the weight row-major (x @ W, read along N).
+// H200, bench/NOTES.md session 61, single products from a clean L2 (64x32 C^T by name against
+// the plan): nn 32 x 3072 x 8192 18.8 us against 25.3 (cuBLAS 20.3), nn 32 x 4096 x 4096 14.1
+// against 18.3, nt 32 x 3072 x 4096 13.0 against 14.6, nn 16 x 3072 x 8192 18.7 against 20.5;
+// the decode stream (graphs of distinct weights, % of copy bandwidth): nn M = 32 at 4096 x
+// 4096 / 11008 x 4096 / 4096 x 11008 67 / 74-75 / 81-85% against 54 / 56 / 66, nt M = 32 63 /
+// 74 / 83 against 62 / 72 / 81, nn M = 16 at 4096 x 11008 83-86% against 77-78. Not with
+// fewer tiles: at 1024-2048 rows and K = 8192 (16-32 tiles) they ran 1.05-1.3x slower (C^T
+// tiles run whole, no split-K). Not at 9-16 rows of a K-major weight (skinny
+// faster in the stream at every shape), nor at 9-16 rows with more tiles than SMs (nn 16 x
+// 11008 x 4096: 75-77% against 77.5), nor at up to 8 rows (nn 8 x 4096 x 4096: 66% against
+// 72). Both operands as measured: read in place by TMA with lines on their sectors (no copy
+// of the weight), A row-major (the C^T configs' K-major B). Out of sample, 31 random products
+// of the region (M 9-32, N 2816-16384, K 4096-16384, both layouts) against skinny's choice in
+// the same run: 1.05-1.63x faster, geomean 1.27x.
+bool small_rows_stream_on_c_transposed_tiles(const GemmShape& s, const GpuInfo& gpu) {
+  constexpr int64_t kMaxRows = SkinnyTile::kSmallRowsMax, kMaxRowsKMajorWeight = 16, kMinRowsRowMajorWeight = 9;
+  if (!c_transposed_configs_apply(s) || s.m > kMaxRows || s.m > s.n || !has_deep_k(s) || !s.a_tma_aligned ||
+      !s.b_tma_aligned || s.a_lines_off_sectors || s.b_lines_off_sectors || s.b_lines_off_cache_lines) {
+    return false;
+  }
+  const int64_t tiles = c_transposed_tiles(s, wgmma_tile(WgmmaConfigId::k64x32ct));
+  if (3 * tiles < gpu.sm_count) return false;
+  return s.m > kMaxRowsKMajorWeight || (s.m >= kMinRowsRowMajorWeight && !s.b_col_major && tiles <= gpu.sm_count);
+}
+
 WgmmaConfigId pick_wgmma_config_by_rules(const GemmShape& s, const GpuInfo& gpu, const Reasons& why);
 
 WgmmaConfigId pick_wgmma_config(const GemmShape& s, const GpuInfo& gpu, const Reasons& why) {
@@ -1366,6 +1397,7 @@ Plan plan_gemm(const GemmShape& s, const GpuInfo& gpu, std::string_view requeste
   const bool half = s.dtype == c10::kHalf || s.dtype == c10::kBFloat16;
   // wgmma and setmaxnreg exist on sm_90 only (sm_90a code does not run on later GPUs).
   const bool wgmma_ok = built_with_sm90a() && gpu.compute_capability == 90;
+  std::optional<WgmmaConfigId> stream_tile;  // the planner's wgmma tile for small-row products
   if (!requested.empty()) {
     plan.family = family_by_name(requested_kernel);
     why.add("requested by name");
@@ -1380,6 +1412,13 @@ Plan plan_gemm(const GemmShape& s, const GpuInfo& gpu, std::string_view requeste
   } else if (!half && gpu.compute_capability >= 80) {
     plan.family = KernelFamily::kSimt;
     why.add("IEEE ", dtype_name(s.dtype), " on CUDA cores");
+  } else if (half && wgmma_ok && small_rows_stream_on_c_transposed_tiles(s, gpu)) {
+    // The family and its tile together: wgmma named without a tile keeps its own rules.
+    plan.family = KernelFamily::kWgmma;
+    stream_tile = WgmmaConfigId::k64x32ct;
+    why.add(dtype_name(s.dtype), " with ", s.m, " rows against a weight deep in K: ",
+            c_transposed_tiles(s, wgmma_tile(*stream_tile)), " tiles of 64 of its rows x all ", s.m,
+            " rows, computed as C^T through TMA + wgmma (sm_90a), each block streaming its rows through 8 stages");
   } else if (half && gpu.compute_capability >= 80 && skinny_fits(s)) {
     plan.family = KernelFamily::kSkinny;
     why.add(dtype_name(s.dtype), " with ", std::min(s.m, s.n), " rows on the small side: a bandwidth-bound "
@@ -1420,16 +1459,17 @@ Plan plan_gemm(const GemmShape& s, const GpuInfo& gpu, std::string_view requeste
       plan.config = mma_tile(plan.mma_config).name;
       break;
     case KernelFamily::kWgmma: {
-      const std::optional<WgmmaConfigId> named =
+      // The tile named by the caller, or chosen with the family.
+      const std::optional<WgmmaConfigId> given =
           by_name ? std::optional(config_by_name<WgmmaConfigId>("wgmma", requested_config, kWgmmaTiles,
                                                                 static_cast<int>(WgmmaConfigId::kCount)))
-                  : std::nullopt;
-      plan.wgmma_c_transposed = pick_wgmma_c_transposed(s, gpu, named, why);
+                  : stream_tile;
+      plan.wgmma_c_transposed = pick_wgmma_c_transposed(s, gpu, given, why);
       if (!plan.wgmma_c_transposed && s.dtype == c10::kFloat && s.a_col_major) {
         why.add("TF32 with a column-major A: A's tiles read into registers "
                 "(TF32 wgmma reads shared memory K-major only)");
       }
-      plan.wgmma_config = named ? *named : pick_wgmma_config(wgmma_kernel_shape(s, plan.wgmma_c_transposed), gpu, why);
+      plan.wgmma_config = given ? *given : pick_wgmma_config(wgmma_kernel_shape(s, plan.wgmma_c_transposed), gpu, why);
       plan.config = wgmma_tile(plan.wgmma_config).name;
       // A C^T config computes C^T in either layout of B (16-bit types only).
       if (wgmma_tile(plan.wgmma_config).c_transposed) plan.wgmma_c_transposed = true;
