@@ -1154,22 +1154,22 @@ std::optional<WgmmaConfigId> one_wave_of_whole_tiles(const GemmShape& s, WgmmaCo
 // stream: the 64x32 C^T tiles (64 of the weight's rows x all of M per block, whole) instead,
 // where they reach enough SMs. Each block keeps 8 TMA stages of 16 KB of the weight in flight
 // (skinny's register stream and its staged ring of 4-5 stages hold 2-4 times fewer bytes per
-// SM), so 48-64 such blocks stream ~3.6 TB/s while skinny's 96-132 blocks of 32 rows reach
-// 2-3 TB/s at 17-32 rows, or at 9-16 rows with the weight row-major (x @ W, read along N).
+// SM), so 48-64 such blocks stream ~3.6 TB/s where skinny's 96-132 blocks of 32 rows reach
+// 2-3 TB/s: at 17-32 rows, and at 9-16 rows with the weight row-major (x @ W, read along N).
 // H200, bench/NOTES.md session 61, single products from a clean L2 (64x32 C^T by name against
 // the plan): nn 32 x 3072 x 8192 18.8 us against 25.3 (cuBLAS 20.3), nn 32 x 4096 x 4096 14.1
 // against 18.3, nt 32 x 3072 x 4096 13.0 against 14.6, nn 16 x 3072 x 8192 18.7 against 20.5;
 // the decode stream (graphs of distinct weights, % of copy bandwidth): nn M = 32 at 4096 x
 // 4096 / 11008 x 4096 / 4096 x 11008 67 / 74-75 / 81-85% against 54 / 56 / 66, nt M = 32 63 /
-// 74 / 83 against 62 / 72 / 81, nn M = 16 at 4096 x 11008 83-86% against 77-78. Not with
-// fewer tiles: at 1024-2048 rows and K = 8192 (16-32 tiles) they ran 1.05-1.3x slower (C^T
-// tiles run whole, no split-K). Not at 9-16 rows of a K-major weight (skinny
-// faster in the stream at every shape), nor at 9-16 rows with more tiles than SMs (nn 16 x
-// 11008 x 4096: 75-77% against 77.5), nor at up to 8 rows (nn 8 x 4096 x 4096: 66% against
-// 72). Both operands as measured: read in place by TMA with lines on their sectors (no copy
-// of the weight), A row-major (the C^T configs' K-major B). Out of sample, 31 random products
-// of the region (M 9-32, N 2816-16384, K 4096-16384, both layouts) against skinny's choice in
-// the same run: 1.05-1.63x faster, geomean 1.27x.
+// 74 / 83 against 62 / 72 / 81, nn M = 16 at 4096 x 11008 83-86% against 77-78. Out of sample,
+// 31 random products (M 9-32, N 2816-16384, K 4096-16384, both layouts) against skinny's choice
+// in the same run: 1.05-1.63x faster, geomean 1.27x.
+// Not with fewer tiles: at 1024-2048 rows and K = 8192 (16-32 tiles) they ran 1.05-1.3x slower
+// (C^T tiles run whole, no split-K). Not at 9-16 rows of a K-major weight (skinny faster in the
+// stream at every shape). Nor, while skinny's blocks of a row-major weight take one wave, at
+// 9-16 rows with more tiles than SMs (nn 16 x 11008 x 4096: 75-77% against 77.5) or up to 8
+// rows (nn 8 x 4096 x 4096: 66% against 72). Both operands as measured: read in place by TMA
+// with lines on their sectors (no copy of the weight), A row-major (the C^T configs' K-major B).
 bool small_rows_stream_on_c_transposed_tiles(const GemmShape& s, const GpuInfo& gpu) {
   constexpr int64_t kMaxRows = SkinnyTile::kSmallRowsMax, kMaxRowsKMajorWeight = 16, kMinRowsRowMajorWeight = 9;
   if (!c_transposed_configs_apply(s) || s.m > kMaxRows || s.m > s.n || !has_deep_k(s) || !s.a_tma_aligned ||
@@ -1178,7 +1178,13 @@ bool small_rows_stream_on_c_transposed_tiles(const GemmShape& s, const GpuInfo& 
   }
   const int64_t tiles = c_transposed_tiles(s, wgmma_tile(WgmmaConfigId::k64x32ct));
   if (3 * tiles < gpu.sm_count) return false;
-  return s.m > kMaxRowsKMajorWeight || (s.m >= kMinRowsRowMajorWeight && !s.b_col_major && tiles <= gpu.sm_count);
+  if (s.m > kMaxRowsKMajorWeight) return true;
+  // A row-major weight of many rows, at any M: skinny's 32-row blocks (r32_w8_u1, 3-4 per SM by
+  // registers) then outnumber what the SMs hold at once, and a second, partial wave follows
+  // (bench/NOTES.md session 61: nn 8 x 14336 x 4096 45.1 us against 34.4 on C^T tiles, 1 x 16064
+  // x 9344 98.1 against 78.2, cuBLAS 31.5 and 73.1; at 8448-11008 rows, one wave, the two tie).
+  const bool skinny_second_wave = 2 * tiles > 3 * int64_t{gpu.sm_count};
+  return !s.b_col_major && ((s.m >= kMinRowsRowMajorWeight && tiles <= gpu.sm_count) || skinny_second_wave);
 }
 
 WgmmaConfigId pick_wgmma_config_by_rules(const GemmShape& s, const GpuInfo& gpu, const Reasons& why);
