@@ -27,7 +27,7 @@ def test_planner_picks_skinny_for_a_small_side_in_any_layout(dtype, cc):
     # sm_90 the 64x32 C^T tiles take more than 16 small rows of a weight this deep in K:
     # test_planner_streams_small_rows_on_c_transposed_tiles.)
     for m in (1, 8, 16, 32):
-        p = on_gpu(m, 4096, 4096 if m <= 16 else 2048, False, True, dtype, cc)
+        p = on_gpu(m, 4096, 4096 if m <= 16 else 256, False, True, dtype, cc)
         assert p["kernel"] == "skinny" and f"{m} rows on the small side" in p["reason"], p
     # The transposed problem: N small, A row-major streams.
     assert on_gpu(4096, 16, 4096, False, False, dtype, cc)["kernel"] == "skinny"
@@ -38,7 +38,7 @@ def test_planner_picks_skinny_for_a_small_side_in_any_layout(dtype, cc):
         assert (p["kernel"], p["config"]) == ("skinny", "r32_w16_u1") and f"runs along {along}" in p["reason"], p
     # More 32-row blocks than SMs: 8-warp blocks, several per SM, up to 16 small rows.
     for m, config in ((1, "r32_w8_u1"), (16, "r32_w8_u1"), (17, "r32_w16_u1")):
-        p = on_gpu(m, 11008, 2048, False, False, dtype, cc)
+        p = on_gpu(m, 11008, 256, False, False, dtype, cc)
         assert (p["kernel"], p["config"]) == ("skinny", config) and "344 blocks of 32 rows" in p["reason"], p
     assert on_gpu(33, 4096, 4096, False, True, dtype, cc)["kernel"] != "skinny"
     # float32 and pre-Ampere GPUs keep their families.
@@ -49,25 +49,29 @@ def test_planner_picks_skinny_for_a_small_side_in_any_layout(dtype, cc):
 @needs_skinny
 @pytest.mark.parametrize("dtype", [torch.bfloat16, torch.float16], ids=str)
 def test_planner_streams_small_rows_on_c_transposed_tiles(dtype):
-    # 16-bit, M <= 32, K deep (>= 8 KB per row), sm_90a: the 64x32 C^T tiles, whole, stream the
-    # weight through 8 TMA stages per block, where they reach at least a third of the SMs
-    # (4096 rows: 64 tiles): more than 16 rows in either layout of the weight, 9-16 rows of a
-    # row-major weight (x @ W) in one wave of tiles, and any M of a row-major weight whose
-    # 32-row skinny blocks would outnumber 3 per SM (more than 198 tiles).
+    # 16-bit, M <= 32, sm_90a: the 64x32 C^T tiles, whole, stream the weight through 8 TMA
+    # stages per block, where they reach at least a third of the SMs (4096 rows: 64 tiles):
+    # more than 16 rows in either layout of the weight from 768 bytes of K per row; with K deep
+    # (>= 8 KB per row) also 9-16 rows of a row-major weight (x @ W) in one wave of tiles, and
+    # any M of a row-major weight whose 32-row skinny blocks would outnumber 3 per SM (more
+    # than 198 tiles).
     if not any(k.name == "wgmma" for k in tiledmm.kernels()):
         pytest.skip("built without sm_90a")
     for m, n, k, b_col, tiles in ((32, 4096, 4096, True, 64), (17, 3072, 8192, True, 48), (32, 11008, 4096, True, 172),
                                   (32, 4096, 4096, False, 64), (24, 2816, 4096, False, 44),
                                   (9, 4096, 11008, False, 64), (16, 8448, 4096, False, 132),
-                                  (1, 12736, 4096, False, 199), (16, 16064, 9344, False, 251)):
+                                  (1, 12736, 4096, False, 199), (16, 16064, 9344, False, 251),
+                                  (32, 4800, 2176, False, 75), (25, 15808, 384, True, 247)):
         p = on_gpu(m, n, k, False, b_col, dtype)
         assert (p["kernel"], p["config"], p["c_transposed"]) == ("wgmma", "64x32_ct_k256B_1wg_s8", True), p
-        assert f"{tiles} tiles of 64 of its rows x all {m} rows" in p["reason"], p
-    # Skinny keeps: too few tiles (2752 rows: 43), K under 8 KB per row, up to 8 rows of a
+        assert f"{tiles} tiles of 64 of the weight's rows x all {m} rows" in p["reason"], p
+    # Skinny keeps: too few tiles (2752 rows: 43), K under 768 bytes per row (8 KB at up to 16
+    # rows), up to 8 rows of a
     # row-major weight in one wave of its blocks, 9-16 rows of a K-major weight (any rows) or of
     # a row-major one with more tiles than SMs but blocks in one wave (8512-12672 rows), N the
     # small side, a column-major A, a weight off its sectors or TMA's alignment, sm_80, float32.
-    for m, n, k, kwargs in ((32, 2752, 8192, {}), (32, 4096, 2048, {}), (8, 4096, 11008, {"b_col": False}),
+    for m, n, k, kwargs in ((32, 2752, 8192, {}), (32, 4096, 376, {}), (16, 4096, 2048, {"b_col": False}),
+                            (8, 4096, 11008, {"b_col": False}),
                             (16, 4096, 11008, {}), (16, 16064, 9344, {}), (16, 8512, 4096, {"b_col": False}),
                             (1, 12672, 4096, {"b_col": False}), (4096, 32, 4096, {}),
                             (32, 4096, 4096, {"a_col": True}), (32, 4096, 4096, {"b_off_sectors": True}),

@@ -29,10 +29,10 @@ def test_planner_takes_the_staged_config_for_many_small_rows_and_a_large_weight(
         return p["config"]
 
     if any(k.name == "wgmma" for k in tiledmm.kernels()):  # built for sm_90a
-        # 17-32 small rows from 240 KB of the K-major weight per SM (8192 x 2048: 254 KB),
-        # 9-16 from twice that; in either orientation. (17-32 rows of a weight deep in K take
-        # the 64x32 C^T tiles: test_skinny.py.)
-        for m, n, k in ((32, 8192, 2048), (17, 8192, 2048), (16, 11008, 4096), (9, 4096, 11008)):
+        # 17-32 small rows from 240 KB of the K-major weight per SM (65536 x 256: 254 KB),
+        # 9-16 from twice that; in either orientation. (17-32 rows from 768 bytes of K per row
+        # take the 64x32 C^T tiles: test_skinny.py.)
+        for m, n, k in ((32, 65536, 256), (17, 65536, 256), (16, 11008, 4096), (9, 4096, 11008)):
             assert config(m, n, k) == STAGED
         assert config(11008, 16, 4096, b_col=False) == STAGED  # N small, A row-major
         assert config(16, 4096, 4096) == "r32_w8_u2"

@@ -1150,7 +1150,7 @@ std::optional<WgmmaConfigId> one_wave_of_whole_tiles(const GemmShape& s, WgmmaCo
   return best;
 }
 
-// 16-bit products of at most 32 rows (M) against a weight deep in K, which skinny would
+// 16-bit products of at most 32 rows (M) against a weight of many rows, which skinny would
 // stream: the 64x32 C^T tiles (64 of the weight's rows x all of M per block, whole) instead,
 // where they reach enough SMs. Each block keeps 8 TMA stages of 16 KB of the weight in flight
 // (skinny's register stream and its staged ring of 4-5 stages hold 2-4 times fewer bytes per
@@ -1163,7 +1163,10 @@ std::optional<WgmmaConfigId> one_wave_of_whole_tiles(const GemmShape& s, WgmmaCo
 // 4096 / 11008 x 4096 / 4096 x 11008 67 / 74-75 / 81-85% against 54 / 56 / 66, nt M = 32 63 /
 // 74 / 83 against 62 / 72 / 81, nn M = 16 at 4096 x 11008 83-86% against 77-78. Out of sample,
 // 31 random products (M 9-32, N 2816-16384, K 4096-16384, both layouts) against skinny's choice
-// in the same run: 1.05-1.63x faster, geomean 1.27x.
+// in the same run: 1.05-1.63x faster, geomean 1.27x. More than 16 rows against a shallower K
+// too (K 384-4032), where skinny runs far slower: 32 + 12 random bf16 + fp16 products of K
+// 1024-4032 1.06-1.69x faster (geomean 1.42x and 1.34x), 16 of K 384-896 1.05-1.93x (1.51x;
+// nn 23 x 10368 x 640 10.7 us against 17.1, cuBLAS 9.1).
 // Not with fewer tiles: at 1024-2048 rows and K = 8192 (16-32 tiles) they ran 1.05-1.3x slower
 // (C^T tiles run whole, no split-K). Not at 9-16 rows of a K-major weight (skinny faster in the
 // stream at every shape). Nor, while skinny's blocks of a row-major weight take one wave, at
@@ -1172,13 +1175,15 @@ std::optional<WgmmaConfigId> one_wave_of_whole_tiles(const GemmShape& s, WgmmaCo
 // with lines on their sectors (no copy of the weight), A row-major (the C^T configs' K-major B).
 bool small_rows_stream_on_c_transposed_tiles(const GemmShape& s, const GpuInfo& gpu) {
   constexpr int64_t kMaxRows = SkinnyTile::kSmallRowsMax, kMaxRowsKMajorWeight = 16, kMinRowsRowMajorWeight = 9;
-  if (!c_transposed_configs_apply(s) || s.m > kMaxRows || s.m > s.n || !has_deep_k(s) || !s.a_tma_aligned ||
-      !s.b_tma_aligned || s.a_lines_off_sectors || s.b_lines_off_sectors || s.b_lines_off_cache_lines) {
+  constexpr int64_t kMinKBytesManyRows = 768;  // more than 16 rows: measured from K = 384 (bf16)
+  if (!c_transposed_configs_apply(s) || s.m > kMaxRows || s.m > s.n || !s.a_tma_aligned || !s.b_tma_aligned ||
+      s.a_lines_off_sectors || s.b_lines_off_sectors || s.b_lines_off_cache_lines) {
     return false;
   }
   const int64_t tiles = c_transposed_tiles(s, wgmma_tile(WgmmaConfigId::k64x32ct));
   if (3 * tiles < gpu.sm_count) return false;
-  if (s.m > kMaxRowsKMajorWeight) return true;
+  if (s.m > kMaxRowsKMajorWeight) return k_bytes_per_row(s) >= kMinKBytesManyRows;
+  if (!has_deep_k(s)) return false;
   // A row-major weight of many rows, at any M: skinny's 32-row blocks (r32_w8_u1, 3-4 per SM by
   // registers) then outnumber what the SMs hold at once, and a second, partial wave follows
   // (bench/NOTES.md session 61: nn 8 x 14336 x 4096 45.1 us against 34.4 on C^T tiles, 1 x 16064
@@ -1422,8 +1427,8 @@ Plan plan_gemm(const GemmShape& s, const GpuInfo& gpu, std::string_view requeste
     // The family and its tile together: wgmma named without a tile keeps its own rules.
     plan.family = KernelFamily::kWgmma;
     stream_tile = WgmmaConfigId::k64x32ct;
-    why.add(dtype_name(s.dtype), " with ", s.m, " rows against a weight deep in K: ",
-            c_transposed_tiles(s, wgmma_tile(*stream_tile)), " tiles of 64 of its rows x all ", s.m,
+    why.add(dtype_name(s.dtype), " with ", s.m, " rows on the small side: ",
+            c_transposed_tiles(s, wgmma_tile(*stream_tile)), " tiles of 64 of the weight's rows x all ", s.m,
             " rows, computed as C^T through TMA + wgmma (sm_90a), each block streaming its rows through 8 stages");
   } else if (half && gpu.compute_capability >= 80 && skinny_fits(s)) {
     plan.family = KernelFamily::kSkinny;
