@@ -24,7 +24,7 @@ def on_gpu(m, n, k, a_col, b_col, dtype=torch.bfloat16, cc=(9, 0), sms=132, kern
 @pytest.mark.parametrize("cc", [(8, 0), (9, 0)], ids=lambda cc: f"sm{cc[0]}{cc[1]}")
 def test_planner_picks_skinny_for_a_small_side_in_any_layout(dtype, cc):
     # Decode: x [M, K] @ weight.t(), the weight [N, K] read in place (B column-major). (On
-    # sm_90 the 64x32 C^T tiles take more than 16 small rows of a weight this deep in K:
+    # sm_90 the 64x32 C^T tiles take more than 16 small rows from 768 bytes of K per row:
     # test_planner_streams_small_rows_on_c_transposed_tiles.)
     for m in (1, 8, 16, 32):
         p = on_gpu(m, 4096, 4096 if m <= 16 else 256, False, True, dtype, cc)
@@ -66,10 +66,10 @@ def test_planner_streams_small_rows_on_c_transposed_tiles(dtype):
         assert (p["kernel"], p["config"], p["c_transposed"]) == ("wgmma", "64x32_ct_k256B_1wg_s8", True), p
         assert f"{tiles} tiles of 64 of the weight's rows x all {m} rows" in p["reason"], p
     # Skinny keeps: too few tiles (2752 rows: 43), K under 768 bytes per row (8 KB at up to 16
-    # rows), up to 8 rows of a
-    # row-major weight in one wave of its blocks, 9-16 rows of a K-major weight (any rows) or of
-    # a row-major one with more tiles than SMs but blocks in one wave (8512-12672 rows), N the
-    # small side, a column-major A, a weight off its sectors or TMA's alignment, sm_80, float32.
+    # rows), up to 8 rows of a row-major weight in one wave of its blocks, 9-16 rows of a
+    # K-major weight (any rows) or of a row-major one with more tiles than SMs but blocks in one
+    # wave (8512-12672 rows), N the small side, a column-major A, a weight off its sectors or
+    # TMA's alignment, sm_80, float32.
     for m, n, k, kwargs in ((32, 2752, 8192, {}), (32, 4096, 376, {}), (16, 4096, 2048, {"b_col": False}),
                             (8, 4096, 11008, {"b_col": False}),
                             (16, 4096, 11008, {}), (16, 16064, 9344, {}), (16, 8512, 4096, {"b_col": False}),
