@@ -62,7 +62,7 @@ def test_deep_k_and_graph_replay(spec):
 @runs_wgmma
 @SIXTEEN_BIT
 def test_planned_for_short_k(dtype):
-    # The short-K rule (planner.cpp, short_k_ping_pong): x @ W^T, K of 1008 (lines on their
+    # The short-K rule (planner_wgmma.cpp, short_k_ping_pong): x @ W^T, K of 1008 (lines on their
     # sectors), ragged M and N, 256 tiles of 128x128 (~2 per SM on an H100), so that each
     # block runs about two.
     sms = torch.cuda.get_device_properties(0).multi_processor_count

@@ -16,7 +16,7 @@
 // unsplit tile's, as split-K's does.
 //
 // A product of at most P / 2 tiles with deep K is all last wave when the planner cuts it in
-// halves (planner.cpp, wgmma_k_cut): R = T, and the launcher runs 2T blocks, a head and a
+// halves (planner_wgmma.cpp, wgmma_k_cut): R = T, and the launcher runs 2T blocks, a head and a
 // tail per tile, with no reduction kernel or split-K planes.
 #pragma once
 

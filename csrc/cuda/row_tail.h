@@ -1,7 +1,7 @@
 // C's last rows as a second launch (the simt family).
 //
 // simt blocks are not persistent: B blocks run in ceil(B / SMs) rounds of one block per
-// SM (the model in planner.cpp), so a grid a little past whole rounds runs its last round
+// SM (the model in planner_simt.cpp), so a grid a little past whole rounds runs its last round
 // on a few SMs while the rest idle for a whole tile-time: 3072^3 in 128x256 tiles is 288
 // blocks, two full rounds of 132 and a third of 24. Here C's first rows, as many tile
 // rows as fill whole rounds, run as one launch, and the rest (its "tail", a few tile

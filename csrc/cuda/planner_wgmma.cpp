@@ -1,0 +1,898 @@
+// The planner's wgmma choice: the tile (the rules by tile count and K, the C^T configs, the
+// deep-K time model) and how it cuts K.
+#include "planner_parts.h"
+
+#include "operand_workspace.h"
+
+#include <c10/util/Exception.h>
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+namespace tiledmm::cuda::planner_detail {
+
+// wgmma's shallowest split-K slice, in k-tiles of 128 bytes of K (wgmma_k_cut): its k-tile is
+// short next to the fixed costs of a persistent block and of the reduction kernel.
+constexpr int64_t kWgmmaMinSliceKTiles = 16;
+// From this many bytes of K per row, wgmma's split-K and its tile for products of few tiles
+// come from its time model (wgmma_k_cut, pick_wgmma_config).
+constexpr int64_t kDeepKBytes = 8192;
+int64_t k_bytes_per_row(const GemmShape& s) { return s.k * static_cast<int64_t>(c10::elementSize(s.dtype)); }
+bool has_deep_k(const GemmShape& s) { return k_bytes_per_row(s) >= kDeepKBytes; }
+
+// From this many bytes of K per row, 16-bit products whose 128x128 tiles fill the SMs in waves
+// run faster on larger tiles, which move fewer bytes through L2 per MMA, even in fewer, emptier
+// waves (pick_wgmma_rule_config, wave_filling_c_transposed). The gain shows under the GPU's own
+// clock management, not under ncu's fixed clocks, where 128x128 stayed faster with L2 50-62%
+// busy (session 55, call 12): the traffic costs power and so clock, as at K = 4096 in session
+// 39, rather than saturating L2. Found at 8 KB and more (below), then moved down with
+// out-of-sample samples of the plans it changed (H200, random nn/nt/tn products, against the
+// previous plans by name; bench/NOTES.md, session 55): K of 4-8 KB per row, 61 plans 1.13x
+// faster in kernel time (none slower by more than 3%); 2-4 KB, 60 plans 1.11x (1 slower). At
+// 1-2 KB 60 plans gained only 1.07x (4 slower), and where they replaced short_k_ping_pong's
+// tiles they lost (0.95x): not taken.
+constexpr int64_t kL2TrafficKBytes = 2048;
+bool l2_traffic_decides(const GemmShape& s) {
+  return s.dtype != c10::kFloat && k_bytes_per_row(s) >= kL2TrafficKBytes;
+}
+
+// The extent the wgmma kernel tiles: C's, or C^T's (its m runs along C's columns).
+GemmShape wgmma_kernel_shape(const GemmShape& s, bool c_transposed) {
+  GemmShape t = s;
+  if (c_transposed) std::swap(t.m, t.n);
+  return t;
+}
+
+// The tiles of a C^T config (wgmma_configs.h): block_m of C's columns x block_n of its rows.
+int64_t c_transposed_tiles(const GemmShape& s, const WgmmaTile& t) {
+  return tile_count(wgmma_kernel_shape(s, /*c_transposed=*/true), t.block_m, t.block_n);
+}
+
+// Whether the C^T configs' rules consider `s`: the configs run the 16-bit types, and read A
+// K-major as their B, so a row-major A in place (a column-major one is read in place by 64x32
+// only, and c_transposed_wave_config alone takes it there).
+bool c_transposed_configs_apply(const GemmShape& s) { return s.dtype != c10::kFloat && !s.a_col_major; }
+
+// wgmma tile, by waves. A persistent block per SM runs ceil(tiles / SMs) waves of tiles, so
+// a wave that is barely begun costs as much as a full one. 128x256 (the most MMA work per
+// byte staged) once its tiles fill >= 5/6 of the SMs, unless 128x128 tiles take fewer
+// wave-times: a 128x128 tile costs kSquareTileCost of a 128x256 one (same-run H100
+// measurements: 128x128 ran 1.06x slower per FLOP at 4096^3, 1.10x at 8192x4096x4096). So
+// 2048^3 runs one wave of 128 wide tiles (measured 0.953x cuBLAS against 0.918x for two
+// waves of 128x128), and 136 wide tiles (2 waves) give way to 272 square ones (3 waves of
+// ~half the cost). Below that: 128x128 while its tiles keep >= 90% of the SMs busy; else
+// 128x64, twice the tiles of half the width, or 64x64 while even those fit one per SM. A
+// product with a side <= 64 is decided first (pick_wgmma_config): it is bound by reading the
+// other operand, and takes the tiles that pad least, split-K spreading it over the SMs.
+constexpr double kSquareTileCost = 0.54;  // a 128x128 tile's time, in 128x256 tiles (measured, above)
+
+// The wave model's time of a wgmma config, in wave-times of 128x256 tiles. 128x192, 128x64,
+// 64x64 and the C^T configs: by area, with 128x128's overhead (0.54 for half the area, 0.81
+// for 128x192); a wave is blocks_per_sm tiles per SM.
+double wgmma_wave_time(const GemmShape& s, WgmmaConfigId id, const GpuInfo& gpu) {
+  const WgmmaTile& t = wgmma_tile(id);
+  const int64_t tiles = t.c_transposed ? c_transposed_tiles(s, t) : tile_count(s, t.block_m, t.block_n);
+  const int64_t waves = ceil_div(tiles, int64_t{gpu.sm_count} * t.blocks_per_sm);
+  const double wave_time = id == WgmmaConfigId::k128x256
+                               ? 1.0
+                               : kSquareTileCost * t.block_m * t.block_n / (128.0 * 128.0) * t.blocks_per_sm;
+  return static_cast<double>(waves) * wave_time;
+}
+
+// The time of a wgmma product whose tiles leave block slots free, as a persistent block runs
+// its work units (tiles x split-K slices) back to back: per unit, each 256 bytes of K of its
+// rows costs `alone` plus `busy` scaled by the fraction of block slots in use (the SMs share
+// L2: a 128x64 unit's k-tile takes 0.30 us on an idle GPU, 0.60 with every SM busy), and
+// the unit pays `fixed` (pipeline fill, epilogue). Split-K adds the reduction kernel and the
+// float32 partial sums it reads back (~3 us + 0.18 us per MB of 8 x slices x M x N bytes).
+// Least squares over 3,702 H100 timings (CUDA graphs): 13 products of 256-2048 rows and
+// columns x K 1024-8192 x bf16 nn, fp16 nt, TF32 nn and nt x every config and 1-8 slices;
+// median error 5%, 90th percentile 14%. Per byte of K the constants fit 16-bit and TF32
+// alike: at these sizes a k-tile waits on its bytes, not its MMAs (bench/NOTES.md, session 37).
+// A product whose tiles are each cut in two halves inside the kernel (WgmmaKCut) pays
+// `hand_over` instead of a reduction: the tails' partial sums reach the heads' blocks through
+// L2 (the median of the sweep's residuals at deep K).
+struct WgmmaUnitCost {
+  double alone, busy;  // us per 256 bytes of K
+  double fixed;        // us per unit
+  double hand_over;    // us per product cut in halves
+};
+constexpr WgmmaUnitCost kWgmmaUnitCosts[] = {
+    {1.12, 0.27, 3.6, 6.2},  // 128x256
+    {0.55, 0.29, 1.8, 4.7},  // 128x128
+    {0.30, 0.30, 1.1, 4.1},  // 128x64
+    {0.34, 0.41, 0.7, 0},    // 64x64, two blocks per SM (never cut in halves)
+    {0, 0, 0, 0},            // 128x128 ping-pong: only for products of many tiles (never modeled)
+    {0.20, 0.012, 2.25, 0},  // 64x32 C^T, whole tiles only (never cut along K; deep K, below)
+    {0, 0, 0, 0},            // 64x80 C^T: by rule only (never modeled, never cut along K)
+    {0, 0, 0, 0},            // 128x192: by the wave rule only (never modeled: whole tiles at deep K)
+    {0, 0, 0, 0},            // 128x144 C^T: by the wave rule only (never modeled, never cut along K)
+    {0, 0, 0, 0},            // 128x96 C^T: likewise
+    {0, 0, 0, 0},            // 128x112 C^T: likewise
+    {0, 0, 0, 0},            // 128x160 C^T: likewise
+};
+static_assert(sizeof(kWgmmaUnitCosts) / sizeof(kWgmmaUnitCosts[0]) == static_cast<int>(WgmmaConfigId::kCount),
+              "one WgmmaUnitCost per WgmmaConfigId");
+constexpr double kSplitKReductionUs = 3.0, kSplitKUsPerPartialMB = 0.18;
+// How much faster than the default the model must find a choice to take it. Slices against
+// whole tiles: 5%, as near-ties went to whole tiles (TF32 nt 1536x1024x8192: 4 slices of
+// 128x128 modeled 1% faster, measured 115 us against 80), while modeled gains of 8-13% held
+// (TF32 nt decode, 1x11008x4096: 3 slices 80 us against 106 whole). A tile against the rules':
+// 15%, the model's 90th-percentile error (smaller gains ranked 64x64 against 128x64 no
+// better than a coin: bf16 256x256x4096 7.9 us against 8.9).
+constexpr double kSplitMargin = 1.05, kTileMargin = 1.15;
+
+// The modeled time of `tiles` tiles of config `id` cut along K into `splits` slices of
+// `slice_k_tiles` k-tiles (whole tiles: 1 slice of all of them). In doubles, which hold these
+// integers exactly: the slice search runs it up to 16 times per config, and with 64-bit
+// integer divisions a deep-K plan took ~1 us of host time.
+// One work unit of `k_tiles` k-tiles while `units` units share the GPU's block slots.
+double wgmma_unit_us(WgmmaConfigId id, double k_tiles, double units, const GpuInfo& gpu) {
+  const WgmmaTile& t = wgmma_tile(id);
+  const WgmmaUnitCost& cost = kWgmmaUnitCosts[static_cast<int>(id)];
+  const double slots = static_cast<double>(gpu.sm_count * t.blocks_per_sm);
+  const double busy = std::min(units, slots) / slots;
+  return k_tiles * t.k_bytes() / 256.0 * (cost.alone + cost.busy * busy) + cost.fixed;
+}
+double wgmma_modeled_us(const GemmShape& s, WgmmaConfigId id, double tiles, double splits, double slice_k_tiles,
+                        const GpuInfo& gpu) {
+  const double units = tiles * splits;
+  const double slots = static_cast<double>(gpu.sm_count * wgmma_tile(id).blocks_per_sm);
+  double us = std::ceil(units / slots) * wgmma_unit_us(id, slice_k_tiles, units, gpu);
+  if (splits > 1) {
+    const double partial_mb = 8e-6 * splits * static_cast<double>(s.m) * static_cast<double>(s.n);
+    us += kSplitKReductionUs + kSplitKUsPerPartialMB * partial_mb;
+  }
+  return us;
+}
+// Every tile in two halves on two blocks (at most half a wave of tiles: one round), the head
+// `head_k_tiles` deep.
+double wgmma_halves_modeled_us(WgmmaConfigId id, double tiles, double head_k_tiles, const GpuInfo& gpu) {
+  return wgmma_unit_us(id, head_k_tiles, 2 * tiles, gpu) + kWgmmaUnitCosts[static_cast<int>(id)].hand_over;
+}
+
+// How `tiles` tiles of wgmma config `id` are cut along K (the plan, plan_gemm, and the config
+// rules that ask how a config would be cut): whole, in split-K slices (>= 16 k-tiles of 128
+// bytes of K each, summed by the reduction kernel), or, for at most half a wave of tiles, each
+// tile in two halves on two blocks, the tail's partial sums handed to the head in L2
+// (last_wave_split.h, every tile in the "last wave"). With deep K (>= kDeepKBytes of each
+// row), while the tiles leave block slots free, the cut of least modeled time (above), taken
+// over whole tiles only when kSplitMargin faster: counting waves alone took 4 slices at bf16
+// 768x1024x4096 (26.2 us against 15.0 whole) and 11 at TF32 nt 768x1024x8192 (100.9 against
+// 65.3 whole, 47.8 in 2 slices of 128x128 tiles), the partial sums' round trip outweighing
+// the waves saved; M = 64 decode against an 11008x4096 weight took 3 slices (42.8 against
+// 35.4 whole). Halves spare the reduction kernel and its planes (bf16 1024x1024x8192 on
+// 128x128 tiles: 30.5 us against 36.6 in 2 slices; TF32 nt 1024x1024x4096: 31.2 against
+// 35.8); not for 64x64 tiles, whose halves share SMs two by two (bf16 512x1024x4096: 16.2
+// against 14.9 in 4 slices of 128x128). At shallower K the model misjudges the smallest
+// products (TF32 nn 64x1024x1024: 9.1 us whole against 7.8 in 2 slices), and the waves rule
+// (pick_split_k) stays, without halves (bench/NOTES.md, sessions 36 and 37).
+WgmmaKCut wgmma_k_cut(const GemmShape& s, WgmmaConfigId id, int64_t tiles, const GpuInfo& gpu, const Reasons& why) {
+  const WgmmaTile& t = wgmma_tile(id);
+  const int block_k = t.block_k(static_cast<int>(c10::elementSize(s.dtype)));
+  const int64_t slots = int64_t{gpu.sm_count} * t.blocks_per_sm;
+  const int64_t min_slice_k_tiles = kWgmmaMinSliceKTiles / t.k_boxes;
+  if (!has_deep_k(s)) return {pick_split_k(s, tiles, block_k, slots, why, min_slice_k_tiles), {}};
+  const int64_t k_tiles = ceil_div(s.k, int64_t{block_k});
+  const int64_t most = std::min(kMaxSplits, k_tiles / min_slice_k_tiles);
+  const double k_tile_count = static_cast<double>(k_tiles), tile_count = static_cast<double>(tiles);
+  const double whole_us = wgmma_modeled_us(s, id, tile_count, 1, k_tile_count, gpu);
+  if (tiles >= slots || most < 2) return {{1, s.k}, {}, whole_us};
+  int64_t best_splits = 1;
+  double best_us = whole_us;
+  for (int64_t splits = 2; splits <= most; ++splits) {
+    const double slice_k_tiles = std::ceil(k_tile_count / splits);
+    if (std::ceil(k_tile_count / slice_k_tiles) != splits) continue;  // the same slices as a smaller count
+    const double us = wgmma_modeled_us(s, id, tile_count, splits, slice_k_tiles, gpu);
+    if (kSplitMargin * us <= whole_us && us < best_us) best_splits = splits, best_us = us;
+  }
+  const int64_t head_k_tiles = ceil_div(k_tiles, int64_t{2});
+  if (t.blocks_per_sm == 1 && 2 * tiles <= slots) {
+    const double halves_us = wgmma_halves_modeled_us(id, tile_count, static_cast<double>(head_k_tiles), gpu);
+    if (kSplitMargin * halves_us <= whole_us && halves_us < best_us) {
+      why.add("K in two halves: each of the ", tiles, " tiles runs its first ", head_k_tiles, " of ", k_tiles,
+              " k-tiles on its block and the rest on one more, whose partial sums it adds (modeled ",
+              std::lround(halves_us), " us against ", std::lround(whole_us), " whole)");
+      return {{1, s.k}, {tiles, head_k_tiles}, halves_us};
+    }
+  }
+  if (best_splits == 1) return {{1, s.k}, {}, whole_us};
+  const SplitK best = k_slices(s.k, best_splits, block_k);
+  why.add("split-K: ", tiles, " tiles for ", slots, " block slots, so ", best.splits, " slices of ", best.k_per_split,
+          " along K per tile, summed in a fixed order (modeled ", std::lround(best_us), " us against ",
+          std::lround(whole_us), " whole)");
+  return {best, {}, best_us};
+}
+// The blocks that run `tiles` tiles of config `id`, cut along K as wgmma_k_cut cuts them.
+int64_t wgmma_blocks(const GemmShape& s, WgmmaConfigId id, int64_t tiles, const GpuInfo& gpu) {
+  return wgmma_k_cut(s, id, tiles, gpu, Reasons{nullptr}).blocks(tiles);
+}
+
+// wgmma tile for products of too few 128x128 tiles to keep the SMs busy, by rules set at
+// K <= 1024 (pick_wgmma_config).
+WgmmaConfigId pick_few_tile_wgmma_config(const GemmShape& s, const GpuInfo& gpu, const Reasons& why) {
+  auto tiles = [&](WgmmaConfigId id) { return tile_count(s, wgmma_tile(id).block_m, wgmma_tile(id).block_n); };
+  const int64_t square = tiles(WgmmaConfigId::k128x128);
+  // Fewer 64x64 tiles than SMs: each its own SM, with a third less to stage per k-tile and
+  // a k-tile's MMAs on one warpgroup, finish sooner than 128x64 tiles on half as many SMs
+  // (H100, profiler: 256^3 3.1 against 3.6 us, 512^3 3.8 against 4.6). Once they share SMs
+  // (768^3: 144 tiles) they are slower (6.0 against 5.5 us; bench/NOTES.md, session 19).
+  const int64_t small = tiles(WgmmaConfigId::k64x64);
+  if (small <= gpu.sm_count) {
+    why.add("only ", tiles(WgmmaConfigId::k128x64), " tiles of 128x64 for ", gpu.sm_count, " SMs: ", small,
+            " tiles of 64x64, one per SM");
+    return WgmmaConfigId::k64x64;
+  }
+  // One wave of 128x128 tiles beats the two waves (the second partial) of 128x64 ones that
+  // would replace it: a 128x64 k-tile costs about what a 128x128 one does (~600 cycles,
+  // bench/NOTES.md, session 20), which the wave model's "by area" misses (H100 bf16,
+  // 1536x1024x1024: 8.5 against 12.4 us, 1500x1000x1000: 12.7 against 17.4; session 21).
+  // Not where split-K would cut the 128x128 tiles into slices. Where it leaves them whole
+  // they win at longer K too (1536x1024x2048: 13.1 against 16.6 us, 1536x1024x3072: 17.9
+  // against 22.0; session 36), and in TF32 (1536x1024x1024 B column-major: 14.1 against 18.7;
+  // session 37).
+  const int64_t narrow = tiles(WgmmaConfigId::k128x64);
+  if (square <= gpu.sm_count && narrow > gpu.sm_count &&
+      wgmma_blocks(s, WgmmaConfigId::k128x128, square, gpu) == square) {
+    why.add(square, " tiles of 128x128 in one wave on ", gpu.sm_count, " SMs (", narrow,
+            " of 128x64 would take two)");
+    return WgmmaConfigId::k128x128;
+  }
+  // Both operands K-major (A row-major, B column-major: a weight's layout) with lines off
+  // their sectors, read in place (row classes need the other operand read along its outer
+  // coordinate, and B is copied only from 1,536 rows on): 128x128 tiles read a third fewer
+  // lines per output than 128x64 ones, while they make a third of the SMs' tiles. H100 bf16
+  // nt kernel times (bench/NOTES.md, session 47): 1000^3 9.6 us against 12.2, 1024x1024x1000
+  // 9.4 against 12.2, 896x896x888 8.4 against 9.3 (cuBLAS 8.0, 7.9, 6.2); not at 768x768x760
+  // (36 tiles: 7.7 against 7.0).
+  if (s.a_lines_off_sectors && s.b_lines_off_sectors && !s.a_col_major && s.b_col_major &&
+      !repack_rows_off_sectors(s.m, s.n, s.k) && 3 * square >= gpu.sm_count &&
+      wgmma_blocks(s, WgmmaConfigId::k128x128, square, gpu) == square) {
+    why.add("only ", square, " tiles of 128x128 for ", gpu.sm_count, " SMs, but both operands' lines off their "
+            "sectors: 128x128 tiles (fewer lines per output than 128x64)");
+    return WgmmaConfigId::k128x128;
+  }
+  why.add("only ", square, " tiles of 128x128 for ", gpu.sm_count, " SMs: 128x64 tiles");
+  return WgmmaConfigId::k128x64;
+}
+
+constexpr int64_t kPingPongMaxKBytes = 4096, kPingPongMinTilesPerSm = 6;
+
+// The wgmma tile by the rules below (pick_wgmma_config may then prefer a C^T config).
+WgmmaConfigId pick_wgmma_rule_config(const GemmShape& s, const GpuInfo& gpu, const Reasons& why) {
+  auto tiles = [&](WgmmaConfigId id) { return tile_count(s, wgmma_tile(id).block_m, wgmma_tile(id).block_n); };
+  const int64_t wide = tiles(WgmmaConfigId::k128x256), square = tiles(WgmmaConfigId::k128x128);
+  // M <= 64 (16-bit: skinny takes <= 32 unless wgmma is named): 64x64 tiles. A 128-row tile
+  // would be at least half padding, and two blocks per SM give split-K twice the slots to
+  // spread W's stream over (H100 bf16 decode stream, M = 33-64 against 4096x4096, 11008x4096
+  // and 4096x11008 weights: 2-9% faster than 128x128 tiles, 0.74-0.99x cuBLAS; kernel times
+  // 64x1024x1024 5.0 against 7.5 us, 64x4096x4096 12.8 against 17.2; bench/NOTES.md, session
+  // 35). In TF32 these ran on 128x128 tiles: with M <= 64 (B column-major) 32x1024x1024 6.9
+  // against 9.8 us, 64x11008x4096 73.4 against 76.7; as the C^T of N <= 64 with B row-major
+  // (its kernel's M is C's N) 1024x64x1024 7.3 against 10.2, 4096x40x4096 30.7 against 32.3
+  // (session 36).
+  if (s.m <= 64) {
+    why.add("M = ", s.m, " (<= 64): ", tiles(WgmmaConfigId::k64x64), " tiles of 64x64, two blocks per SM");
+    return WgmmaConfigId::k64x64;
+  }
+  // N <= 64: every config but 64x64 has the same tiles, and 128x64 stages and multiplies the
+  // least padding (64^3: a 3.2 us kernel against 4.0 us for 128x128, session 14). 64x64 tiles
+  // (twice as many) while they run one block per SM, split-K slices included: each SM then
+  // streams half the rows of A per k-tile (H100 kernel times, session 36: bf16 1024x64x1024
+  // 5.1 against 5.4 us, 2048x64x2048 7.2 against 8.3, 8192x64x1024 5.6 against 6.3; TF32
+  // with B column-major 1024x64x1024 6.8 against 7.5, 2048x64x2048 7.7 against 8.9). Two per
+  // SM they are slower in bf16 (4096x40x4096, 4 slices: 24.7 against 19.0).
+  if (tiles(WgmmaConfigId::k128x64) == wide) {
+    const int64_t small_tiles = tiles(WgmmaConfigId::k64x64);
+    const int64_t small_units = wgmma_blocks(s, WgmmaConfigId::k64x64, small_tiles, gpu);
+    if (small_units <= gpu.sm_count) {
+      why.add("N = ", s.n, " (<= 64): ", small_units, " blocks of 64x64 tiles (split-K slices included), one per SM");
+      return WgmmaConfigId::k64x64;
+    }
+    why.add(wide, " tiles of 128x64 (N fits one 64-wide tile: wider ones would add only padding)");
+    return WgmmaConfigId::k128x64;
+  }
+  // Many tiles and K of at most 4 KB per row (16-bit): 128x128 tiles whose two consumers take
+  // turns (ping-pong), so each tile's epilogue runs under the other consumer's MMAs instead of
+  // stopping both. The shorter K, the larger the epilogue's share: H100 bf16 linear against
+  // 128x256 tiles, CUDA graphs with the clocks near their peak (and at the power limit):
+  // 4096x4096x1024 49.6 against 52.8 us (47.7 against 50.1), + bias + silu 57.1 against 64.9
+  // (54.2 against 61.4); 6144x6144x2048 + bias 203.6 against 207.1 (217.9 against 237.2). At
+  // K = 4096 they win only at the power limit (8192x4096x4096 444.1 against 460.8) and lose
+  // below it (355.1 against 346.5; 8192x14336x4096 1273 against 1200): a 128x128 tile stages
+  // more per MMA than a 128x256 one, which asks more of L2; under the GPU's own clock
+  // management 8192x4096x4096 ran in 2% fewer cycles at a 5.5% lower SM clock (1.54 against
+  // 1.63 GHz), and fp16 loses there too (session 39). Below ~6 tiles per SM the turns leave
+  // the tensor cores idle at the ends of a block's schedule (2048x4096x4096, 3.9 per SM: 93.8
+  // against 91.7 us; bench/NOTES.md, session 38). TF32 has no ping-pong kernel. Operands TMA
+  // cannot read in place take it too, copied first: against the cooperative tiles the rules
+  // would give them, H100 bf16/fp16 kernel times (session 48) 4097x4096x1023 52.8 against 59.5
+  // us, 4096x4097x1024 64.0 against 71.2, 8192x8191x1024 226.7 against 244.4, faster in 6 of 8
+  // (0.97x geomean for the cooperative tiles), slower at 5000x5000x1500 (155.2 against 136.0,
+  // a split last wave) and 8192x8192x1999 nt (412.6 against 404.3).
+  const int64_t k_bytes = k_bytes_per_row(s);
+  if (s.dtype != c10::kFloat && k_bytes <= kPingPongMaxKBytes && square >= kPingPongMinTilesPerSm * gpu.sm_count) {
+    why.add(square, " tiles of 128x128 (", square / gpu.sm_count, " per SM) and K of ", k_bytes,
+            " bytes per row: ping-pong consumers, each tile's epilogue under the other's MMAs");
+    return WgmmaConfigId::k128x128pp;
+  }
+  // Once 128x128 tiles keep the SMs busy: the fewest wave-times of the three 128-row tiles
+  // (wgmma_wave_time). 128x192 sits between the others' tile counts, where 128x128 tiles
+  // just overflow a wave and 128x256 ones leave SMs idle (1536^3 on 132 SMs: 144 and 72
+  // tiles, 96 of 128x192).
+  if (keeps_sms_busy(square, gpu)) {
+    WgmmaConfigId best = WgmmaConfigId::k128x128;
+    const int64_t mid = tiles(WgmmaConfigId::k128x192);
+    // 128x192 tiles cost 1.5 of a 128x128 one (by area): fewer wave-times where 3 x its waves
+    // < 2 x 128x128's. On a tie (two waves against three) only where its last wave is full:
+    // a partial one, split along K, balances worse than 128x128's smaller tiles (H100 bf16
+    // kernel times: 2176^3 37.4 us against 35.4, 1536x4096x4096 67.6 against 68.6 with a
+    // full one; bench/NOTES.md, session 47) -- or where K is deep enough (l2_traffic_decides;
+    // found at 8 KB or more per row). There, with all SMs streaming them, a 128x128 tile took
+    // nearly a 128x192 one's time, the more so with a column-major A read MN-major (its runs'
+    // L2 requests, session 54), so the fewer tiles win. H200, out of sample (session 55), the
+    // changed plans against 128x128 by name (bf16 and fp16, M 1024-8192 x N 256-2048 x K
+    // 4096-16384): tn, 40 of 403 changed among 4,000 random draws and the layer zoo's
+    // 4864x896x8192 and 896x4864x8192, 1.16x faster in kernel time, 1.14x under do_bench, 3
+    // slower by more than 3% (bf16 6864x600x5504 0.87x), against cuBLAS 0.71x -> 0.82x; nn and
+    // nt, 40 of 330 among 4,000, 1.19x and 1.17x, none slower by more than 3%, against cuBLAS
+    // 0.72x -> 0.86x (fp16 3408x1480x8104 nt 175.5 -> 130.3 us; cuBLAS 109.4). Found by name
+    // on 24 ties at K 4096-8192, where tn gained 1.14x and nn/nt 1.03x (4 of 14 slower by up
+    // to 5%).
+    const int64_t mid_waves = ceil_div(mid, int64_t{gpu.sm_count}), square_waves = ceil_div(square, int64_t{gpu.sm_count});
+    const int64_t mid_last_wave = mid - (mid_waves - 1) * gpu.sm_count;
+    const bool traffic_decides = l2_traffic_decides(s);
+    const bool mid_breaks_tie = keeps_sms_busy(mid_last_wave, gpu) || traffic_decides;
+    if (3 * mid_waves < 2 * square_waves || (3 * mid_waves == 2 * square_waves && mid_breaks_tie)) {
+      best = WgmmaConfigId::k128x192;
+    }
+    const double best_time = wgmma_wave_time(s, best, gpu);
+    // 128x256 only once its own tiles keep most SMs busy (its waves are the longest): 5/6 of
+    // them, where one wave of 128x256 beat two of 128x128 (H100 bf16, 112 tiles on 132 SMs:
+    // 256x14336x4096 56.6 against 61.8 us under do_bench, cuBLAS 56.8, warm 47.0 against 51.2;
+    // 2048x1600x4800 52.9 against 56.6, warm 49.1 against 50.2; bench/NOTES.md, session 52).
+    // With l2_traffic_decides from 3/4 of them, where 128x128's waves move 1.25-1.4x the L2
+    // traffic (above): H200, out of sample (session 55), 42 changed plans of 99-108 tiles among random
+    // products (M 1024-8192 x N 256-2048 x K 4096-16384) against 128x128 by name: nn/nt 1.13x
+    // faster in kernel time (1.12x under do_bench; 4 of 26 slower by more than 3%, fp16
+    // 4496x592x7360 nt 0.90x), tn 1.16x (1.14x; 2 of 16 slower, bf16 4496x640x5704 0.91x);
+    // fp16 1112x2736x13080 nt 208.4 -> 148.1 us (cuBLAS 121.0).
+    const bool wide_fill = 6 * wide >= 5 * gpu.sm_count || (traffic_decides && 4 * wide >= 3 * gpu.sm_count);
+    if (wide_fill && wgmma_wave_time(s, WgmmaConfigId::k128x256, gpu) <= best_time) {
+      best = WgmmaConfigId::k128x256;
+    }
+    const WgmmaTile& t = wgmma_tile(best);
+    const int64_t best_tiles = tiles(best);
+    why.add(best_tiles, " tiles of ", t.block_m, "x", t.block_n, " in ", ceil_div(best_tiles, int64_t{gpu.sm_count}),
+            " wave(s) on ", gpu.sm_count, " SMs: the fewest wave-times of 128x256 (", wide, " tiles), 128x192 (",
+            mid, ") and 128x128 (", square, ")");
+    return best;
+  }
+  // Too few 128x128 tiles to keep the SMs busy: the rules below (set at K <= 1024), unless K
+  // is deep (>= kDeepKBytes of each row) and the time model (wgmma_modeled_us) finds a tile,
+  // cut along K its best way (wgmma_k_cut), kTileMargin faster than the rule's. Deeper, a k-tile's cost decides,
+  // and 128x128 tiles cost less per MMA than 128x64 ones (H100, CUDA graphs, bench/NOTES.md
+  // session 37: bf16 768x768x8192 in 3 slices of 128x128 against 7 of 128x64, 24.5 against
+  // 38.4 us; TF32 nn 768x1024x8192 in 2 slices of 128x128 against 11 of 128x64, 49.0 against
+  // 133.6). Where the model's gain is smaller it ranked the tiles no better than a coin
+  // (bf16 256x256x4096: 64x64 7.9 against 128x64 8.9).
+  const WgmmaConfigId by_rule = pick_few_tile_wgmma_config(s, gpu, why);
+  if (!has_deep_k(s)) return by_rule;
+  constexpr WgmmaConfigId kCandidates[] = {WgmmaConfigId::k128x128, WgmmaConfigId::k128x64, WgmmaConfigId::k64x64};
+  const Reasons quiet{nullptr};
+  double modeled_us[std::size(kCandidates)];
+  double rule_us = 0;
+  for (size_t i = 0; i < std::size(kCandidates); ++i) {
+    const WgmmaConfigId id = kCandidates[i];
+    modeled_us[i] = wgmma_k_cut(s, id, tiles(id), gpu, quiet).us;
+    if (id == by_rule) rule_us = modeled_us[i];
+  }
+  WgmmaConfigId best = by_rule;
+  double best_us = rule_us;
+  for (size_t i = 0; i < std::size(kCandidates); ++i) {
+    if (kTileMargin * modeled_us[i] <= rule_us && modeled_us[i] < best_us) best = kCandidates[i], best_us = modeled_us[i];
+  }
+  if (best != by_rule) {
+    why.add("but K ", s.k, " deep: ", tiles(best), " tiles of ", wgmma_tile(best).block_m, "x",
+            wgmma_tile(best).block_n, ", modeled ", std::lround(best_us), " us against ", std::lround(rule_us));
+  }
+  return best;
+}
+
+// 16-bit, A row-major and B read in place, where the rules' tile is a cooperative 128-row one
+// run whole (128x128, 128x192 or 128x256, no split-K): the 128-wide C^T config (96, 112, 144
+// or 160 of C's rows) of fewest wave-times (by area, wgmma_wave_time), if fewer than the rules'
+// tile takes. Widths between the 64-multiples fill a wave where those cannot: 1536^2
+// makes 132 tiles of 128x144, against 144 of 128x128 (two waves) and 96 of 128x192 (36 SMs
+// idle), as cuBLAS's 192x96 tiles make 128; 1152^2 makes 108 of 128x96 (81 of 128x128), 1280^2
+// 120 of 128x112 (100). H100 kernel times against the previous plans by name (bench/NOTES.md,
+// session 48; bf16 nn and nt, fp16, K 1024-4096):
+//   16 products of 1024-2304 rows and columns that take 128x144 (128x192 before): 1.19-1.24x
+//   faster, 0.87x -> 1.05x cuBLAS; 1536^3 14.3 -> 11.8 us (cuBLAS 11.6);
+//   18 products of 384-4096 rows x 384-2048 columns that take 128x96 or 128x112 (128x128
+//   before): 1.08-1.31x faster, 0.89x -> 1.02x cuBLAS (do_bench 1.03-1.13x); 1152^3 8.5 -> 7.5
+//   us (7.2), 1280^3 9.3 -> 8.5 (8.4).
+// 128x160 (cuBLAS's tile at 3072x768) only in one wave, where 128x144's tiles overflow it: of
+// 3,000 random nn/nt draws (M 1024-4096, N 256-4096, K 256-4088) 56 changed plans (128x192
+// before) and the layer zoo's 2048x1152x896 ran 1.17x faster in kernel time (none slower by
+// more than 3%), 1.13x under do_bench, against cuBLAS 0.86x -> 1.01x (H200, session 55); bf16
+// 1880x1224x720 11.6 -> 8.7 us (cuBLAS 8.6).
+// Over several waves 128x144 only, and only with B's lines on their sectors (session 49):
+// its tiles stage fewer bytes per MMA than 128x128's ((128 + 144) / (128 x 144) against
+// 2 / 128), while 128x112's and 128x96's stage more than their by-area cost counts. Where the
+// wave-times chose them over several waves, against the previous plan, 128x112 ran slower at
+// 15 of 38 products (0.80-1.18x), 128x96 at 12 of 18 (0.77-1.13x), 128x144 at none of 19.
+// 46 changed plans of 1024-4096 rows and columns (two samples of random products, bf16/fp16,
+// nn/nt) ran 1.02-1.44x faster in kernel time (1.12x and 1.16x geomean; do_bench 0.97-1.29x,
+// 1.11x and 1.13x), 0.84x -> 0.95x cuBLAS: 2176x2048x2048 32.8 -> 26.8 us (cuBLAS 26.2), 2560^3
+// 54.3 -> 47.4 (52.9). With B row-major and its lines off their sectors (N = 8 mod 16), which
+// the C^T kernel reads in place as its MN-major A where the rules' tiles copy B from 1,536 rows
+// on, 6 of 8 ran slower (0.82-1.06x). With l2_traffic_decides (found at K of 8 KB or more per
+// row) 128x144 and 128x160 over several waves in every case: H200, out of sample (session 55; random nn/nt products, M
+// 1024-8192 x N 256-8192 x K 4096-16384, against the previous plan's tile by name), 34
+// changed plans 1.10x faster in kernel time (1.08x under do_bench; 3 slower by more than 3%,
+// at most 0.95x): from 128x192 24 to 128x160 1.09x, 5 to 128x144 1.13x; from 128x144 3 to
+// 128x160 1.19x (bf16 3896x3328x15040 nt 635.3 -> 519.7 us, cuBLAS 590.5).
+// Not where C has more than twice as many columns as rows (320-768 rows x 2048-4096 columns):
+// there the C^T tiles' times varied by up to 20% from round to round (768x2048x2048 10.9 and
+// 13.2 us, 128x128 12.5 and 12.6; not explained), 1.06x faster on average, 448x4096x1024
+// slower. Not where A's lines sit off their 32-byte sectors, which a C^T kernel reads in place
+// as its K-major B (the rules' tiles read them by row classes): 1540x1530x1000 16.6 us on
+// 128x144 against 15.1 on 128x192. Not where B must be copied (TMA cannot read it in place):
+// of 28 changed plans drawn from random products of 1000-2400 rows and columns, the 20 with B
+// in place ran 0.99-1.20x as fast (1.10x geomean), the 8 with B copied 0.89-1.09x, 4 of them
+// slower (1499x1146x2544 nn 23.6 us against 21.1; not explained). Not over 128x64 or 64-row
+// tiles, which fill the SMs at smaller sizes (1024^3: 128x64 5.8 us, 128x96 C^T 6.9).
+std::optional<WgmmaConfigId> wave_filling_c_transposed(const GemmShape& s, WgmmaConfigId rule, const GpuInfo& gpu,
+                                                       const Reasons& why) {
+  if (!c_transposed_configs_apply(s) || s.a_lines_off_sectors || !s.b_tma_aligned || s.n > 2 * s.m) {
+    return std::nullopt;
+  }
+  if (rule != WgmmaConfigId::k128x128 && rule != WgmmaConfigId::k128x192 && rule != WgmmaConfigId::k128x256) {
+    return std::nullopt;
+  }
+  std::optional<WgmmaConfigId> best;
+  double best_time = wgmma_wave_time(s, rule, gpu);
+  const bool traffic_decides = l2_traffic_decides(s);
+  for (const WgmmaConfigId id : {WgmmaConfigId::k128x96ct, WgmmaConfigId::k128x112ct, WgmmaConfigId::k128x144ct,
+                                 WgmmaConfigId::k128x160ct}) {
+    const double time = wgmma_wave_time(s, id, gpu);
+    const bool one_wave = c_transposed_tiles(s, wgmma_tile(id)) <= gpu.sm_count;
+    const bool several_waves_pay =
+        traffic_decides ? id == WgmmaConfigId::k128x144ct || id == WgmmaConfigId::k128x160ct
+                        : id == WgmmaConfigId::k128x144ct && !s.b_lines_off_sectors;
+    if ((one_wave || several_waves_pay) && time < best_time) best = id, best_time = time;
+  }
+  if (!best) return std::nullopt;
+  // (Last: the rule's cut along K runs the time model at deep K.)
+  const WgmmaTile& r = wgmma_tile(rule);
+  const int64_t rule_tiles = tile_count(s, r.block_m, r.block_n);
+  if (wgmma_blocks(s, rule, rule_tiles, gpu) != rule_tiles) return std::nullopt;  // split-K or halves
+  const WgmmaTile& t = wgmma_tile(*best);
+  const int64_t tiles = c_transposed_tiles(s, t);
+  why.add("but ", tiles, " tiles of ", t.block_n, " rows x ", t.block_m, " columns, computed as C^T, fill ",
+          ceil_div(tiles, int64_t{gpu.sm_count}), " wave(s) on ", gpu.sm_count, " SMs in less time by area");
+  return best;
+}
+
+// 16-bit weight gradients dY^T X (A column-major) of shallow K, many more rows than columns,
+// where the rules' tile is 128x128 or 128x192 run whole: 128x160 C^T tiles (160 of C's rows x
+// 128 of its columns, cuBLAS's tile at 3072x768: 120 in one wave) where they fit one wave in
+// less time by area. They read A in place as their MN-major B in runs of 64 bytes, which costs
+// more the deeper K: H100 bf16 by name (bench/NOTES.md, session 54), kernel times / do_bench,
+// us: 3072x768x985 9.9 / 14.3 against 11.0 / 14.4 on 96 tiles of 128x192, 3072x768x2048 15.9 /
+// 19.8 against 18.1 / 23.0 (cuBLAS 14.8 / 18.4), 2560x896x4096 31.7 / 33.0 against 31.9 / 36.7;
+// but at K = 8192 68.2 / 69.1 against 59.9 / 65.2 (3072x768), and with M < N slower
+// (768x3072x2048 20.3 against 17.8 us). Out of sample (36 of the 63 plans it changed among
+// 1,500 random tn draws, M 1024-8192 x N 256-2048 x K 256-4088, bf16 and fp16, all from
+// 128x192, against the old config by name): kernel time 1.07x faster, do_bench 1.06x, 4 slower
+// by more than 3% (bf16 3728x544x2376 0.87x, 0.93x under do_bench), against cuBLAS 0.87x ->
+// 0.92x under do_bench.
+constexpr int64_t kColumnMajorAWideRowsPerColumn = 2;
+std::optional<WgmmaConfigId> column_major_a_wave_filling(const GemmShape& s, WgmmaConfigId rule, const GpuInfo& gpu,
+                                                         const Reasons& why) {
+  if (s.dtype == c10::kFloat || !s.a_col_major || s.a_lines_off_sectors || !s.b_tma_aligned || has_deep_k(s) ||
+      s.m < kColumnMajorAWideRowsPerColumn * s.n) {
+    return std::nullopt;
+  }
+  if (rule != WgmmaConfigId::k128x128 && rule != WgmmaConfigId::k128x192) return std::nullopt;
+  constexpr WgmmaConfigId kWide = WgmmaConfigId::k128x160ct;
+  const int64_t tiles = c_transposed_tiles(s, wgmma_tile(kWide));
+  if (tiles > gpu.sm_count || wgmma_wave_time(s, kWide, gpu) >= wgmma_wave_time(s, rule, gpu)) return std::nullopt;
+  const WgmmaTile& r = wgmma_tile(rule);
+  const int64_t rule_tiles = tile_count(s, r.block_m, r.block_n);
+  if (wgmma_blocks(s, rule, rule_tiles, gpu) != rule_tiles) return std::nullopt;  // split-K or halves
+  why.add("but A column-major and K shallow: ", tiles, " tiles of 160 rows x 128 columns, computed as C^T, fill one "
+          "wave on ", gpu.sm_count, " SMs in less time by area");
+  return kWide;
+}
+
+// 16-bit products of short K (at most kShortPingPongKBytes per row), A row-major, with more
+// 128x128 tiles than SMs but fewer than the ping-pong rule's 6 per SM, where the rules' tile is
+// 128x128 or 128x256 and no C^T config fills the waves better: the ping-pong tile. The shorter
+// K, the larger a tile's epilogue against its main loop, and ping-pong runs it under the other
+// consumer's MMAs. Both operands' lines on their 32-byte sectors, which 128x128 tiles
+// otherwise read twice as often as 128x256 ones (bf16 1672x3800x1000 nt 31.8 -> 44.8 us).
+//   B column-major (x @ W^T, nn.Linear's layout): H100 kernel times against the previous
+//   plans by name (bench/NOTES.md, session 49; 36 products of 808-4096 rows and columns, K
+//   256-1024, bf16/fp16): 1.08-1.09x faster (geomean of two samples; 0.996-1.15x, none slower
+//   by more than 0.4%), do_bench 1.06x; against cuBLAS 0.92x -> 1.00x. bf16 2048x2048x1024
+//   14.1 -> 13.5 us (cuBLAS 13.8), bf16 3648x3240x512 23.5 -> 20.5 (25.9).
+//   B row-major, only with its lines on 128-byte L2 lines (N a multiple of 64, contiguous):
+//   the same measure (session 50), 13 products 1.08x faster (1.05-1.13x; do_bench 1.08x;
+//   against cuBLAS 0.88x -> 0.96x), 16 more out of sample 1.05x (do_bench 1.07x, none slower;
+//   in kernel time 0.87x at bf16 1792x4032x912 and 0.94x at fp16 2176x3840x336; against
+//   cuBLAS 0.95x -> 1.00x). With B's lines off them (each k-row of a box then touches two L2
+//   lines, and 128x128 tiles read B's k-rows twice as often as 128x256 ones) 7 of 13 lost
+//   (0.98x geomean; fp16 3560x3312x896 34.2 -> 41.6 us, bf16 2728x1456x1024 14.9 -> 17.2).
+// At K of 3-4 KB per row it was within +-3% (2048^3 23.2 against 23.7 us).
+constexpr int64_t kShortPingPongKBytes = 2048;
+std::optional<WgmmaConfigId> short_k_ping_pong(const GemmShape& s, WgmmaConfigId rule, const GpuInfo& gpu,
+                                               const Reasons& why) {
+  const int64_t k_bytes = k_bytes_per_row(s);
+  if (s.dtype == c10::kFloat || k_bytes > kShortPingPongKBytes) return std::nullopt;
+  if (s.a_col_major || s.a_lines_off_sectors || s.b_lines_off_sectors) return std::nullopt;
+  if (!s.b_col_major && s.b_lines_off_cache_lines) return std::nullopt;
+  if (rule != WgmmaConfigId::k128x128 && rule != WgmmaConfigId::k128x256) return std::nullopt;
+  const int64_t square = tile_count(s, 128, 128);
+  if (square <= gpu.sm_count) return std::nullopt;
+  why.add("but K of ", k_bytes, " bytes per row and ", square, " tiles of 128x128, A row-major, ",
+          s.b_col_major ? "B column-major" : "B row-major on 128-byte lines",
+          ": ping-pong consumers, each tile's epilogue under the other's MMAs");
+  return WgmmaConfigId::k128x128pp;
+}
+
+// Products of kNarrowMRows < M <= kFewCtRows rows of C (the layers of a small batch of tokens),
+// K under kDeepKBytes per row, whose C^T tiles fill at least half the SMs in one wave: those
+// whole tiles beat the rules' 64x64 tiles in split-K slices and, 80 rows tall, at M < N as well
+// (the limits of c_transposed_wave_config below come from 64x2048x2048 and 512x1024x1024).
+// H100 bf16, layers of common models (bench/NOTES.md, session 52; do_bench with L2 flushed,
+// and kernel times with it warm): 256x768x3072 nn 14.3 -> 11.4 us on 96 tiles of 64x32 C^T
+// (64x64 in 3 slices before; cuBLAS 11.0), warm 9.6 -> 7.3; 256x1024x3072 15.1 -> 12.6 (11.3);
+// 256x1536x2048 nn 14.8 -> 11.6 on 64x80 C^T (10.4), warm 9.5 -> 8.0; 256x2048x3072 19.2 ->
+// 16.4 (13.6); nt 256x1152x896 10.3 -> 8.3 (8.2); nt 256x2048x1536 13.3 -> 11.7 (10.2), warm
+// 6.5 -> 6.8, the one warm loss. Out of sample (60 of the 236 plans it changed among 600 random
+// products, M 161-256 x N 256-4096 x K 256-4080, nn and nt, bf16 and fp16, against the old
+// plan's config by name): do_bench 1.11x faster, 4 slower by 3-6% (K <= 528, or 64x32 tiles at
+// K of 3700-3800), against cuBLAS 0.79x -> 0.88x; warm kernel times 1.06x, but 18 slower by
+// more than 3% (to 0.81x). (M <= kNarrowMRows is narrow_m_c_transposed_config's.)
+constexpr int64_t kNarrowMRows = 160, kFewCtRows = 256;
+bool few_rows_fill_half_a_wave(const GemmShape& s, int64_t tiles, const GpuInfo& gpu) {
+  return s.m > kNarrowMRows && s.m <= kFewCtRows && 2 * tiles >= gpu.sm_count;
+}
+
+// 16-bit products of shallow K (< kDeepKBytes per row): the narrowest C^T config
+// (wgmma_configs.h: 64 of C's columns x 32 or 80 of its rows) whose tiles fit one wave, over
+// the rules' tile (split-K slices included). Spread over more SMs, each staging fewer bytes
+// per k-tile than a 128x64 tile or (64x64) in fewer, deeper k-tiles, its tiles finish sooner:
+// a small product's k-tile waits on its bytes. H100 bf16 kernel times against the rules'
+// tiles and cuBLAS (bench/NOTES.md, session 41): 128^3 2.3 against 2.5 and 2.3 us, 256^3
+// 2.5-2.6 against 2.8-2.9 and 2.6, 512^3 3.2 against 3.6 and 3.2, 640^3 3.9 against 4.1 and
+// 4.0, 768^3 4.3-4.7 against 4.7 and 4.1, 1024x512x1024 4.7-4.8 against 5.2 and 4.2-4.3,
+// 64x1024x1024 3.8 against 4.9 and 3.7, 1024x256x1024 4.0 against 4.9 and 4.2-4.3,
+// 64x2048x2048 5.7-5.9 against 6.9-7.0 (64x64 in 2 split-K slices, one block per C^T tile)
+// and 5.2; against split-K slices only with at least as many tiles as they make blocks.
+// Limits, from the same measurements: 80-row tiles only where M >= N (512x1024x1024: 5.5 against 5.1 for
+// 64x64, not explained; 48x4096x1024: 5.5 against 5.1). (Products with 32 < M <= 160 and
+// M < N whose C^T tiles fill at least a quarter of the SMs are decided before, by
+// narrow_m_c_transposed_config, 80-row tiles included.)
+// Neither limit holds where few_rows_fill_half_a_wave (above).
+// A column-major A (a weight's gradient dY^T X) takes 64x32 tiles only, which read it in place
+// as their MN-major B in runs of 64 bytes of M (c_transposed_reads_column_major_a; the other
+// C^T configs copy it, or ran slower). H100, random tn products whose plans this changed
+// (bench/NOTES.md, session 53; M, N 256-8192 x K 256-16384, against the previous plan's config
+// by name, 64x64 or 128x64): kernel times 1.055x faster (geomean of 9; 0.92-1.18x), do_bench
+// 1.18x (1.04-1.28x). Not where its columns sit off their sectors (each run would touch
+// three), at deep K (640x352x4328 fp16: 0.89x), or outside the sample's M, N >= 256 (with
+// N <= 64, say, A is most of the bytes, read in the MN-major runs).
+constexpr int64_t kColumnMajorAMinSide = 256;
+std::optional<WgmmaConfigId> c_transposed_wave_config(const GemmShape& s, const GpuInfo& gpu) {
+  const bool column_major_a = s.dtype != c10::kFloat && s.a_col_major && !s.a_lines_off_sectors &&
+                              std::min(s.m, s.n) >= kColumnMajorAMinSide;
+  if ((!c_transposed_configs_apply(s) && !column_major_a) || has_deep_k(s)) return std::nullopt;
+  for (const WgmmaConfigId id : {WgmmaConfigId::k64x32ct, WgmmaConfigId::k64x80ct}) {  // narrowest first
+    if (s.a_col_major && id != WgmmaConfigId::k64x32ct) break;
+    const WgmmaTile& t = wgmma_tile(id);
+    if (t.block_n >= 64 && s.m < s.n && !few_rows_fill_half_a_wave(s, c_transposed_tiles(s, t), gpu)) break;
+    if (c_transposed_tiles(s, t) <= gpu.sm_count) return id;
+  }
+  return std::nullopt;
+}
+
+// 16-bit products narrow in M (32 < M <= 160, M < N), A row-major, by the ranges they
+// were measured on: C^T tiles narrow in C's rows, whole, in one wave, over the rules' tiles
+// (64x64 in split-K slices, or 128x128 ones whose rows reach past M; C^T tiles past M move
+// back inside A, tile_origin). bench/NOTES.md, session 46, H100 bf16; "cold": the decode
+// stream (bench/decode_stream.py: CUDA graphs of distinct weights, each read from DRAM);
+// "warm": kernel times with the weight in L2.
+//   32 < M <= 64, K <= 4096 (at most kDeepKBytes per row): 64x32 tiles (two tile rows of
+//   32), wherever they fill at least a quarter of the SMs. Cold, M = 33, 48, 64 x N
+//   2048-4096 x K 1024-4096, nn and nt: 1.16x faster than the 64x64 plans (geomean; 1.02-1.30x
+//   in 35 of 36, 0.98x in 48x3072x4096 nn); against cuBLAS 0.74-0.97x -> 0.80-1.18x. At K =
+//   8192 the two ranked 0.94-1.11x, at K = 11008 0.86-1.09x (64x64 faster in 5 of 6). Warm,
+//   M = 33-64: faster at K <= 2048 and N = 4096 (K = 1024: 4.7 against 5.0-5.5 us), mixed at
+//   K = 4096 (N = 4096: 9.2-14.1 against 12.4-16.0 us; N = 2048: 8.8-9.4 against 7.9-9.9),
+//   slower with N = 1024 at K = 4096 (32 tiles: 8.7-9.2 against 7.2-8.0; cold not measured).
+//   Before, 33x4096x4096's second tile row, 31 of its 32 rows past A, took it to 17.6 us
+//   (12.5-13.1 moved).
+//   64 < M <= 160, K 2048-8192: 64x80 tiles (one or two tile rows of 80) where C's columns
+//   make at least a quarter of the SMs' tiles (N > 2048 on 132 SMs). Warm, M = 65-128 x N =
+//   4096: K = 2048 6.6-8.5 us against 9.4-10.2 (the rules' 64x64 in 2 slices), K = 4096 11.2-14.6
+//   against 15.9-19.9 (128x128 in 4 slices), K = 8192 27.3-31.4 against 30.7-33.7, all 36
+//   faster, nn and nt; cold, M = 65, 96, 127, K = 2048 and 4096: 1.14-1.32x faster, all 12.
+//   Not at K = 1024 (5 of 12 slower, by up to 0.3 us), at N = 2048 (M = 127-128 x K = 4096:
+//   9.9-10.6 against 8.9-9.1) or with more tiles than SMs (N = 11008: 0.78-1.01x cold). The
+//   rule's 50 sampled plans (M = 65-128 x N 3072-4096 x K 2048-8192, nn and nt) against the
+//   old by name: cold 1.18x faster (geomean; 1.03-1.42x, none slower), against cuBLAS 0.76x
+//   -> 0.89x; warm 1.18x, 4 slower by > 3% (M = 112-128 x 3072 x 4096: 13.0-13.4 against
+//   11.4-12.9 us, cold 1.16-1.23x faster). Just past that range, against the plans then: M =
+//   65-80 x N 6144-8192 x K 2048-4096 (one tile row, up to 128 tiles) cold 1.22x faster
+//   (1.07-1.54x, all 24), warm 1.61x, against cuBLAS 0.75x -> 0.91x; M = 136-160 x N
+//   3072-4096 x K 2048-8192 (128-row tiles before, the second moved inside) cold 1.14x
+//   (0.99-1.22x, none slower by > 1%), warm 1.13x (2 of 36 slower by 3-6%), against cuBLAS
+//   0.80x -> 0.90x.
+// Fewer tiles take the rules below, which weigh them against split-K slices.
+std::optional<WgmmaConfigId> narrow_m_c_transposed_config(const GemmShape& s, const GpuInfo& gpu, const Reasons& why) {
+  if (!c_transposed_configs_apply(s) || s.m <= 32 || s.m > kNarrowMRows || s.n <= s.m) return std::nullopt;
+  const int64_t k_bytes = k_bytes_per_row(s);
+  const bool two_tile_rows = s.m <= 64;  // of 32 rows; else of 80
+  const WgmmaConfigId id = two_tile_rows ? WgmmaConfigId::k64x32ct : WgmmaConfigId::k64x80ct;
+  const WgmmaTile& t = wgmma_tile(id);
+  const int64_t tiles = c_transposed_tiles(s, t), column_tiles = ceil_div(s.n, int64_t{t.block_m});
+  const bool measured_k =
+      two_tile_rows ? k_bytes <= kDeepKBytes : k_bytes >= kDeepKBytes / 2 && k_bytes <= 2 * kDeepKBytes;
+  // At least a quarter of the SMs: the 64x32 tiles, or the 64x80 tiles' columns.
+  const int64_t filling = two_tile_rows ? tiles : column_tiles;
+  if (!measured_k || 4 * filling < gpu.sm_count || tiles > gpu.sm_count) return std::nullopt;
+  why.add("but ", tiles, " tiles of ", t.block_n, " rows x 64 columns, computed as C^T, fit one wave on ",
+          gpu.sm_count, " SMs (whole tiles, no split-K)");
+  return id;
+}
+
+// Deep K (>= kDeepKBytes per row): the 64x32 C^T config, whole tiles, where the time model
+// finds it kTileMargin faster than the rules' tile cut its best way, for a row-major A and
+// M >= N. Its constants (kWgmmaUnitCosts) are a least-squares fit to its kernel times at 8
+// shapes of 128-512 rows and columns x K 4096-8192, all within 0.2 us (H100, bench/NOTES.md
+// session 41): a k-tile costs about the same however many SMs are busy. It then wins where its
+// tiles fill the GPU: 512x512x4096 9.1 us against 10.6-11.6 for 64x64 in 4 split-K slices,
+// 1024x256x4096 9.1 against 11.3 (cuBLAS 8.1-8.3). With M < N it ran slower than the model
+// says (256x1024x4096: 11.9-12.2 us, modeled 9.1; not explained), so not there.
+std::optional<WgmmaConfigId> deep_k_c_transposed_config(const GemmShape& s, WgmmaConfigId rule, const GpuInfo& gpu,
+                                                        const Reasons& why) {
+  if (!c_transposed_configs_apply(s) || s.m < s.n) return std::nullopt;
+  constexpr WgmmaConfigId kId = WgmmaConfigId::k64x32ct;
+  const WgmmaTile& t = wgmma_tile(kId);
+  const WgmmaTile& r = wgmma_tile(rule);
+  const int64_t tiles = c_transposed_tiles(s, t);
+  const int block_k = t.block_k(static_cast<int>(c10::elementSize(s.dtype)));
+  const double k_tiles = static_cast<double>(ceil_div(s.k, int64_t{block_k}));
+  const double us = wgmma_modeled_us(s, kId, static_cast<double>(tiles), 1, k_tiles, gpu);
+  const double rule_us = wgmma_k_cut(s, rule, tile_count(s, r.block_m, r.block_n), gpu, Reasons{nullptr}).us;
+  if (kTileMargin * us > rule_us) return std::nullopt;
+  why.add("but ", tiles, " tiles of 32 rows x 64 columns, computed as C^T, modeled ", std::lround(us),
+          " us against ", std::lround(rule_us));
+  return kId;
+}
+
+// Deep K: where the choice so far is 64x64 tiles whose split-K slices put two blocks on each
+// SM (the 64x64 rule's premise is one), 128x64 tiles, cut their own best way, unless 128-row
+// tiles would pad M by an eighth or more. In TF32 only with both operands K-major (B
+// column-major, a weight's layout). H100 kernel times against the 64x64 plans (bench/NOTES.md,
+// session 45): 16-bit 1.09x and 1.10x faster (geomeans) over 16 and 28 sampled changes, one of
+// the 44 slower by more than 3% (256x1024x4096 9.3 us against 11.5); TF32 with B column-major
+// 1.11x over 11, all faster. 64x64 kept its lead where 128 rows pad M (192x768x4096 9.4 against
+// 11.5 us), and in TF32 with a row-major B, computed as C^T with B's tiles read into registers
+// (5 of 9 slower by 2-3%). Applied last, not in the 64x64 rule itself: against the 128x128 and
+// C^T plans the model and the C^T rule then chose instead, 128x64 was as often slower.
+WgmmaConfigId deep_k_wide_rows(const GemmShape& s, WgmmaConfigId chosen, const GpuInfo& gpu, const Reasons& why) {
+  constexpr WgmmaConfigId kWide = WgmmaConfigId::k128x64;
+  const bool both_k_major = !s.a_col_major && s.b_col_major;
+  if (chosen != WgmmaConfigId::k64x64 || (s.dtype == c10::kFloat && !both_k_major)) return chosen;
+  const WgmmaTile &small = wgmma_tile(chosen), &wide = wgmma_tile(kWide);
+  const int64_t wide_rows = ceil_div(s.m, int64_t{wide.block_m}) * wide.block_m;  // M padded to wide tiles
+  const int64_t small_tiles = tile_count(s, small.block_m, small.block_n);
+  if (8 * wide_rows >= 9 * s.m || wgmma_blocks(s, chosen, small_tiles, gpu) <= gpu.sm_count) return chosen;
+  why.add("but K ", s.k, " deep cuts those into split-K slices two per SM: ", tile_count(s, wide.block_m, wide.block_n),
+          " tiles of 128x64");
+  return kWide;
+}
+
+// Products of few tiles (128x128 tiles fit one wave) and K of at least kOneWaveMinKBytes per
+// row, 16-bit, A row-major, both operands read in place (A's lines and a column-major B's on
+// their sectors), whose tile so far is 128x64 or 64x64 in split-K slices or in more than one
+// wave (the last one split): the candidate of least modeled time whose whole tiles fit one
+// wave and fill at least kOneWaveMinSmShare of it (128x128 where the planner would not cut it,
+// and the C^T configs of 128 of C's columns x 96, 112 or 144 of its rows, or 64 x 80). The model,
+// fitted to 245 H100 kernel times of such configs run whole in one wave (bench/NOTES.md,
+// session 51; 6.9% rms error): each 128 bytes of K takes the tile's own floor, or, where all
+// blocks load at once, kOneWaveUsPerStagedRow per row that all of them stage (the L2's rate),
+// 30% more with B's lines off their sectors; plus kOneWaveFixedUs. H100 bf16/fp16 kernel times
+// of every config by name (session 51, 36 products of 500-1400 rows and columns x K 2048-6144):
+// the plan took 1.19x the best config's time (geomean), up to 1.66x where the rules' 128x64
+// tiles ran in two waves (bf16 790x1352x3792 nn: 39.7 us, 23.9 on 66 tiles of 128x144 C^T;
+// cuBLAS 23.6) or in split-K slices (fp16 1111x656x4000 nt: 26.8 us in 4 slices, 16.9 on 72
+// tiles of 128x96 C^T; cuBLAS 17.1). Where those tiles ran whole in one wave they held. Out
+// of sample (random products of M, N 512-1536 x K 2048-8192, nn and nt, bf16 and fp16, the new
+// plan against the previous plan's config by name):
+//   the rule's first form, 48 changed plans: 1.25x faster in kernel time, 1.20x under do_bench;
+//   of the 5 slower by more than 1%, 3 had the rules' tiles in halves, one round of twice the
+//   blocks (fp16 866x536x4464: 18.4 against 23.3 us on 50 tiles of 128x96 C^T; bf16
+//   737x704x6544: 20.9 against 25.0 on 64x80 C^T), 2 a candidate of 36-42 tiles (0.97-0.98x);
+//   so neither takes the rule now (kOneWaveMinSmShare);
+//   the rule as it stands, a second sample of 50 changed plans (of 500 draws): 1.42x faster in
+//   kernel time (1.14-1.92x, none slower), 1.30x under do_bench (1.02-1.57x), against cuBLAS
+//   0.70x -> 1.00x (do_bench 0.75x -> 0.97x); bf16 1051x1104x3424 nt 32.8 -> 17.1 us on 128x112
+//   C^T (cuBLAS 19.5), fp16 681x512x2944 11.8 -> 8.3 on 64x80 C^T (7.8).
+struct OneWaveCandidate {
+  WgmmaConfigId id;
+  double floor_us;  // per 128 bytes of K
+};
+constexpr OneWaveCandidate kOneWaveCandidates[] = {
+    {WgmmaConfigId::k128x128, 0.30},   {WgmmaConfigId::k128x96ct, 0.245}, {WgmmaConfigId::k128x112ct, 0.27},
+    {WgmmaConfigId::k128x144ct, 0.335}, {WgmmaConfigId::k64x80ct, 0.13}};
+constexpr double kOneWaveUsPerStagedRow = 1.4e-5, kOneWaveOffSectorsCost = 1.3, kOneWaveFixedUs = 3.0,
+                 kOneWaveMinSmShare = 0.4;
+constexpr int64_t kOneWaveMinKBytes = 4096, kOneWaveMinSide = 512;
+std::optional<WgmmaConfigId> one_wave_of_whole_tiles(const GemmShape& s, WgmmaConfigId chosen, const GpuInfo& gpu,
+                                                     const Reasons& why) {
+  if (chosen != WgmmaConfigId::k128x64 && chosen != WgmmaConfigId::k64x64) return std::nullopt;
+  if (!c_transposed_configs_apply(s) || !s.a_tma_aligned || !s.b_tma_aligned || s.a_lines_off_sectors ||
+      (s.b_col_major && s.b_lines_off_sectors)) {
+    return std::nullopt;
+  }
+  const int64_t k_bytes = k_bytes_per_row(s);
+  if (k_bytes < kOneWaveMinKBytes || std::min(s.m, s.n) < kOneWaveMinSide ||
+      tile_count(s, 128, 128) > gpu.sm_count) {
+    return std::nullopt;
+  }
+  auto tiles_of = [&](const WgmmaTile& t) {
+    return t.c_transposed ? c_transposed_tiles(s, t) : tile_count(s, t.block_m, t.block_n);
+  };
+  // (C^T configs always run whole tiles; the others as wgmma_k_cut cuts them.)
+  auto whole_in_one_wave = [&](WgmmaConfigId id) {
+    const WgmmaTile& t = wgmma_tile(id);
+    const int64_t tiles = tiles_of(t);
+    return tiles <= int64_t{gpu.sm_count} * t.blocks_per_sm &&
+           (t.c_transposed || wgmma_blocks(s, id, tiles, gpu) == tiles);
+  };
+  const WgmmaTile& rule = wgmma_tile(chosen);
+  const int64_t rule_tiles = tile_count(s, rule.block_m, rule.block_n);
+  const bool several_waves = rule_tiles > int64_t{gpu.sm_count} * rule.blocks_per_sm;
+  if (!several_waves && !wgmma_k_cut(s, chosen, rule_tiles, gpu, Reasons{nullptr}).split.active()) return std::nullopt;
+  std::optional<WgmmaConfigId> best;
+  double best_us = 0;
+  for (const OneWaveCandidate& c : kOneWaveCandidates) {
+    const WgmmaTile& t = wgmma_tile(c.id);
+    if (!whole_in_one_wave(c.id) || kOneWaveMinSmShare * static_cast<double>(gpu.sm_count * t.blocks_per_sm) >
+                                        static_cast<double>(tiles_of(t))) {
+      continue;
+    }
+    const double staged_rows = static_cast<double>(tiles_of(t) * (t.block_m + t.block_n)) *
+                               (s.b_lines_off_sectors ? kOneWaveOffSectorsCost : 1.0);
+    const double per_128_bytes = std::max(c.floor_us, kOneWaveUsPerStagedRow * staged_rows);
+    const double us = static_cast<double>(k_bytes) / 128.0 * per_128_bytes + kOneWaveFixedUs;
+    if (!best || us < best_us) best = c.id, best_us = us;
+  }
+  if (!best) return std::nullopt;
+  const WgmmaTile& t = wgmma_tile(*best);
+  if (why.wanted()) {
+    const std::string tile = t.c_transposed ? std::to_string(t.block_n) + " rows x " + std::to_string(t.block_m) +
+                                                  " columns, computed as C^T,"
+                                            : std::to_string(t.block_m) + "x" + std::to_string(t.block_n);
+    why.add("but with K of ", k_bytes, " bytes per row those would run ",
+            several_waves ? "in more than one wave" : "in split-K slices", ": ", tiles_of(t), " tiles of ", tile,
+            " whole in one wave (modeled ", std::lround(best_us), " us)");
+  }
+  return best;
+}
+
+// 16-bit products of at most 32 rows (M) against a weight of many rows, which skinny would
+// stream: the 64x32 C^T tiles (64 of the weight's rows x all of M per block, whole) instead,
+// where they reach enough SMs. Each block keeps 8 TMA stages of 16 KB of the weight in flight
+// (skinny's register stream and its staged ring of 4-5 stages hold 2-4 times fewer bytes per
+// SM), so 48-64 such blocks stream ~3.6 TB/s where skinny's 96-132 blocks of 32 rows reach
+// 2-3 TB/s: at 17-32 rows, and at 9-16 rows with the weight row-major (x @ W, read along N).
+// H200, bench/NOTES.md session 61, single products from a clean L2 (64x32 C^T by name against
+// the plan): nn 32 x 3072 x 8192 18.8 us against 25.3 (cuBLAS 20.3), nn 32 x 4096 x 4096 14.1
+// against 18.3, nt 32 x 3072 x 4096 13.0 against 14.6, nn 16 x 3072 x 8192 18.7 against 20.5;
+// the decode stream (graphs of distinct weights, % of copy bandwidth): nn M = 32 at 4096 x
+// 4096 / 11008 x 4096 / 4096 x 11008 67 / 74-75 / 81-85% against 54 / 56 / 66, nt M = 32 63 /
+// 74 / 83 against 62 / 72 / 81, nn M = 16 at 4096 x 11008 83-86% against 77-78. Out of sample,
+// 31 random products (M 9-32, N 2816-16384, K 4096-16384, both layouts) against skinny's choice
+// in the same run: 1.05-1.63x faster, geomean 1.27x. More than 16 rows against a shallower K
+// too (K 384-4032), where skinny runs far slower: 32 + 12 random bf16 + fp16 products of K
+// 1024-4032 1.06-1.69x faster (geomean 1.42x and 1.34x), 16 of K 384-896 1.05-1.93x (1.51x;
+// nn 23 x 10368 x 640 10.7 us against 17.1, cuBLAS 9.1).
+// Not with fewer tiles: at 1024-2048 rows and K = 8192 (16-32 tiles) they ran 1.05-1.3x slower
+// (C^T tiles run whole, no split-K). Not at 9-16 rows of a K-major weight (skinny faster in the
+// stream at every shape). Nor, while skinny's blocks of a row-major weight take one wave, at
+// 9-16 rows with more tiles than SMs (nn 16 x 11008 x 4096: 75-77% against 77.5) or up to 8
+// rows (nn 8 x 4096 x 4096: 66% against 72). Both operands as measured: read in place by TMA
+// with lines on their sectors (no copy of the weight), A row-major (the C^T configs' K-major B).
+bool small_rows_stream_on_c_transposed_tiles(const GemmShape& s, const GpuInfo& gpu) {
+  constexpr int64_t kMaxRows = SkinnyTile::kSmallRowsMax, kMaxRowsKMajorWeight = 16, kMinRowsRowMajorWeight = 9;
+  constexpr int64_t kMinKBytesManyRows = 768;  // more than 16 rows: measured from K = 384 (bf16)
+  if (!c_transposed_configs_apply(s) || s.m > kMaxRows || s.m > s.n || !s.a_tma_aligned || !s.b_tma_aligned ||
+      s.a_lines_off_sectors || s.b_lines_off_sectors || s.b_lines_off_cache_lines) {
+    return false;
+  }
+  const int64_t tiles = c_transposed_tiles(s, wgmma_tile(WgmmaConfigId::k64x32ct));
+  if (3 * tiles < gpu.sm_count) return false;
+  if (s.m > kMaxRowsKMajorWeight) return k_bytes_per_row(s) >= kMinKBytesManyRows;
+  if (!has_deep_k(s)) return false;
+  // A row-major weight of many rows, at any M: skinny's 32-row blocks (r32_w8_u1, 3-4 per SM by
+  // registers) then outnumber what the SMs hold at once, and a second, partial wave follows
+  // (bench/NOTES.md session 61: nn 8 x 14336 x 4096 45.1 us against 34.4 on C^T tiles, 1 x 16064
+  // x 9344 98.1 against 78.2, cuBLAS 31.5 and 73.1; at 8448-11008 rows, one wave, the two tie).
+  const bool skinny_second_wave = 2 * tiles > 3 * int64_t{gpu.sm_count};
+  return !s.b_col_major && ((s.m >= kMinRowsRowMajorWeight && tiles <= gpu.sm_count) || skinny_second_wave);
+}
+
+WgmmaConfigId pick_wgmma_config_by_rules(const GemmShape& s, const GpuInfo& gpu, const Reasons& why);
+
+WgmmaConfigId pick_wgmma_config(const GemmShape& s, const GpuInfo& gpu, const Reasons& why) {
+  const WgmmaConfigId chosen = pick_wgmma_config_by_rules(s, gpu, why);
+  return one_wave_of_whole_tiles(s, chosen, gpu, why).value_or(chosen);
+}
+
+WgmmaConfigId pick_wgmma_config_by_rules(const GemmShape& s, const GpuInfo& gpu, const Reasons& why) {
+  const WgmmaConfigId rule = pick_wgmma_rule_config(s, gpu, why);
+  if (const std::optional<WgmmaConfigId> narrow_m = narrow_m_c_transposed_config(s, gpu, why)) return *narrow_m;
+  if (const std::optional<WgmmaConfigId> filling = wave_filling_c_transposed(s, rule, gpu, why)) return *filling;
+  if (const std::optional<WgmmaConfigId> wide = column_major_a_wave_filling(s, rule, gpu, why)) return *wide;
+  if (const std::optional<WgmmaConfigId> turns = short_k_ping_pong(s, rule, gpu, why)) return *turns;
+  if (has_deep_k(s)) {
+    const std::optional<WgmmaConfigId> c_transposed = deep_k_c_transposed_config(s, rule, gpu, why);
+    return c_transposed ? *c_transposed : deep_k_wide_rows(s, rule, gpu, why);
+  }
+  const std::optional<WgmmaConfigId> narrow = c_transposed_wave_config(s, gpu);
+  if (!narrow) return rule;
+  // A C^T config reads A K-major as its B, in place, without row classes: where A's lines sit
+  // off their sectors the rules' 128x64 tiles win (classes with B row-major). H100 bf16
+  // kernel times (session 47): 768x768x760 nn 5.6 us against 6.0 on 64x80 C^T, nt 7.0 against
+  // 7.6; 760x760x760 nn 6.4 against 7.6. (At 640^2 the rules' 64x64 tiles did not win.)
+  if (*narrow == WgmmaConfigId::k64x80ct && s.a_lines_off_sectors && rule == WgmmaConfigId::k128x64) {
+    why.add("(not 64x80 C^T: its in-place read of A's lines off their sectors)");
+    return rule;
+  }
+  const WgmmaTile& t = wgmma_tile(*narrow);
+  const int64_t tiles = c_transposed_tiles(s, t);
+  // Over split-K slices only with as many tiles as they make blocks (fewer were not measured
+  // before session 52), or where few_rows_fill_half_a_wave: there fewer won (96-128 tiles
+  // against 144-256 blocks).
+  const WgmmaTile& r = wgmma_tile(rule);
+  const int64_t rule_tiles = tile_count(s, r.block_m, r.block_n);
+  const int64_t rule_blocks = wgmma_blocks(s, rule, rule_tiles, gpu);
+  if (rule_blocks > rule_tiles && tiles < rule_blocks && !few_rows_fill_half_a_wave(s, tiles, gpu)) return rule;
+  why.add("but ", tiles, " tiles of ", t.block_n, " rows x 64 columns, computed as C^T, fit one wave on ",
+          gpu.sm_count, " SMs: each k-tile stages ", t.block_n + 64, " rows of A and B");
+  return *narrow;
+}
+
+// TF32 with a row-major B (wgmma_configs.h): C^T reads B in place, in registers, and needs A
+// K-major; C needs B transposed, and reads a column-major A in registers. Fewer copies win
+// (an operand TMA cannot read is copied either way), then fewer wave-times (`config`: the
+// requested tile, else each orientation's pick), then C^T.
+bool pick_wgmma_c_transposed(const GemmShape& s, const GpuInfo& gpu, std::optional<WgmmaConfigId> config,
+                             const Reasons& why) {
+  if (!wgmma_computes_c_transposed(s.dtype == c10::kFloat, s.b_col_major)) return false;
+  const int copies_t = (s.a_col_major || !s.a_tma_aligned) + !s.b_tma_aligned;
+  const int copies_c = 1 + !s.a_tma_aligned;
+  const Reasons quiet{nullptr};
+  auto time = [&](bool c_transposed) {
+    const GemmShape ks = wgmma_kernel_shape(s, c_transposed);
+    return wgmma_wave_time(ks, config.value_or(pick_wgmma_config(ks, gpu, quiet)), gpu);
+  };
+  const bool transposed = copies_t != copies_c ? copies_t < copies_c : time(true) <= time(false);
+  if (transposed) {
+    why.add("TF32 with a row-major B: computed as C^T = B^T A^T, B's tiles read into registers "
+            "(TF32 wgmma reads shared memory K-major only)", s.a_col_major ? ", A transposed first" : "");
+  } else {
+    why.add("TF32 with a row-major B that is copied anyway: copied transposed (K-major), ",
+            copies_t == copies_c ? "fewer wave-times than computing C^T" : "fewer copies than computing C^T");
+  }
+  return transposed;
+}
+
+}  // namespace tiledmm::cuda::planner_detail
