@@ -17,7 +17,10 @@
 //
 // A product of at most P / 2 tiles with deep K is all last wave when the planner cuts it in
 // halves (planner_wgmma.cpp, wgmma_k_cut): R = T, and the launcher runs 2T blocks, a head and a
-// tail per tile, with no reduction kernel or split-K planes.
+// tail per tile, with no reduction kernel or split-K planes. The C^T configs' small tiles
+// (64 x 32: 8 KB of partial sums) are cut into more parts, a head and `tails` tails, each
+// tail a block (planner_wgmma.cpp, c_transposed_k_parts): (1 + tails) T blocks, the head adding
+// the tails' sums in the tails' order.
 #pragma once
 
 #include <cstdint>
@@ -25,10 +28,14 @@
 namespace tiledmm::cuda {
 
 struct LastWaveSplit {
-  int64_t tiles = 0;         // R: the last tiles in tile order, each split in two; 0: none
-  int64_t head_k_tiles = 0;  // k-tiles of a split tile's head; its tail runs the rest
+  int64_t tiles = 0;         // R: the last tiles in tile order, each split along K; 0: none
+  int64_t head_k_tiles = 0;  // k-tiles of a split tile's head
+  int64_t tails = 1;         // tails per split tile: the k-tiles past the head in runs of tail_k_tiles
 
   bool active() const { return tiles > 0; }
+  // Each tail's k-tiles (the last one's up to K's end); the planner picks `tails` so that
+  // none is empty.
+  int64_t tail_k_tiles(int64_t k_tiles) const { return (k_tiles - head_k_tiles + tails - 1) / tails; }
 };
 
 }  // namespace tiledmm::cuda

@@ -5,11 +5,12 @@
 //
 //   whole units: unit u is tile u / splits, K slice u % splits (split_k.h; one slice
 //     without split-K); block b runs units b, b + P, b + 2P, ...
-//   then the last wave's split tiles (last_wave_split.h), the last R tiles: block b < R
-//     runs the head (k-tiles [0, head)) of split tile b, adds its tail's partial sums and
-//     finishes it; block R + e runs the tails (k-tiles [head, K)) of split tiles e,
-//     e + (P - R), ..., publishing each one's sums in its slot. A tail never waits, so the
-//     blocks need not all be resident at once for the heads to make progress.
+//   then the last wave's split tiles (last_wave_split.h), the last R tiles, each a head
+//     and `tails` tails: block b < R runs the head (k-tiles [0, head)) of split tile b,
+//     adds its tails' partial sums and finishes it; block R + e runs tails e, e + (P - R),
+//     ..., publishing each one's sums in its slot. Tail j is tail j / R of split tile j mod R
+//     (k-tiles [head + (j / R) t, + t), t = tail_k_tiles). A tail never waits, so the blocks
+//     need not all be resident at once for the heads to make progress.
 #pragma once
 
 #include "fast_divmod.h"
@@ -47,25 +48,27 @@ struct PersistentWork {
   uint32_t whole_tiles = 0;      // tiles before the split last wave
   uint32_t whole_units = 0;      // their units: whole_tiles x K slices
   uint32_t split_tiles = 0;      // the split last wave's tiles (last_wave_split.h)
-  int64_t k_tiles = 0, slice_k_tiles = 0, head_k_tiles = 0;
+  uint32_t tails = 1;            // tails per split tile
+  int64_t k_tiles = 0, slice_k_tiles = 0, head_k_tiles = 0, tail_k_tiles = 0;
   FastDivmod splits;             // K slices per tile (split_k.h; 1 without split-K)
   bool move_last_tiles = true;   // ragged last tiles start inside the extent (tile_origin)
 };
 
 // The work of tiles_m x tiles_n tiles of k_tiles k-tiles each, in K slices of slice_k_tiles,
-// the last split_tiles split into a head of head_k_tiles and a tail. The caller checks that
-// the unit indices (below tiles x slices) are at most FastDivmod::kMaxValue and that the
-// tiles fit a GroupedTileOrder (fits_grouped_tile_order).
+// the last split_tiles split into a head of head_k_tiles and `tails` tails of tail_k_tiles.
+// The caller checks that the unit indices (below tiles x slices) are at most
+// FastDivmod::kMaxValue and that the tiles fit a GroupedTileOrder (fits_grouped_tile_order).
 template <int kGroupRows>
 PersistentWork persistent_work(int64_t tiles_m, int64_t tiles_n, int64_t k_tiles, int64_t slice_k_tiles,
-                               int64_t split_tiles, int64_t head_k_tiles) {
+                               int64_t split_tiles, int64_t head_k_tiles, int64_t tails, int64_t tail_k_tiles) {
   PersistentWork w;
   const int64_t splits = (k_tiles + slice_k_tiles - 1) / slice_k_tiles;
   w.order = grouped_tile_order<kGroupRows>(tiles_m, tiles_n);
   w.whole_tiles = static_cast<uint32_t>(tiles_m * tiles_n - split_tiles);
   w.whole_units = static_cast<uint32_t>(w.whole_tiles * splits);
   w.split_tiles = static_cast<uint32_t>(split_tiles);
-  w.k_tiles = k_tiles, w.slice_k_tiles = slice_k_tiles, w.head_k_tiles = head_k_tiles;
+  w.tails = static_cast<uint32_t>(tails);
+  w.k_tiles = k_tiles, w.slice_k_tiles = slice_k_tiles, w.head_k_tiles = head_k_tiles, w.tail_k_tiles = tail_k_tiles;
   w.splits = FastDivmod(static_cast<uint32_t>(splits));
   return w;
 }
@@ -89,13 +92,21 @@ class PersistentSchedule {
     // The last wave. Whole tiles are a multiple of P (and splits 1), so every block ran the
     // same number of them and its rank in this wave is its index.
     const uint32_t rank = blockIdx.x, idle_blocks = gridDim.x - work_.split_tiles;
-    const bool head = rank < work_.split_tiles;
-    const uint32_t slot = head ? rank : rank - work_.split_tiles + split_units_ * idle_blocks;
-    if (work_.split_tiles == 0 || (head && split_units_ > 0) || slot >= work_.split_tiles) return false;
+    if (work_.split_tiles == 0 || (split_units_ > 0 && rank < work_.split_tiles)) return false;
+    if (rank < work_.split_tiles) {
+      ++split_units_;
+      unit = {grouped_tile<kGroupRows>(work_.order, work_.whole_tiles + rank), 0, 0, work_.head_k_tiles,
+              PartialSums::kAddAndFinish, rank};
+      return true;
+    }
+    const uint32_t tail = rank - work_.split_tiles + split_units_ * idle_blocks;
+    if (tail >= work_.split_tiles * work_.tails) return false;
     ++split_units_;
-    unit = {grouped_tile<kGroupRows>(work_.order, work_.whole_tiles + slot), 0, head ? 0 : work_.head_k_tiles,
-            head ? work_.head_k_tiles : work_.k_tiles, head ? PartialSums::kAddAndFinish : PartialSums::kPublish,
-            slot};
+    // (A 32-bit division, once per tail.)
+    const uint32_t tile = tail % work_.split_tiles, part = tail / work_.split_tiles;
+    const int64_t kt_begin = work_.head_k_tiles + part * work_.tail_k_tiles;
+    unit = {grouped_tile<kGroupRows>(work_.order, work_.whole_tiles + tile), 0, kt_begin,
+            min(work_.k_tiles, kt_begin + work_.tail_k_tiles), PartialSums::kPublish, tail};
     return true;
   }
 

@@ -9,7 +9,13 @@
 
 #include "../common/ptx.cuh"
 
+#include <ATen/ops/zeros.h>
 #include <c10/cuda/CUDAException.h>
+#include <c10/cuda/CUDAFunctions.h>
+
+#include <map>
+#include <mutex>
+#include <utility>
 
 namespace tiledmm::cuda {
 
@@ -31,6 +37,23 @@ void clear_flags(int* flags, int64_t count, cudaStream_t stream) {
   launch_after_prior_kernel(clear_flags_kernel, dim3(1), dim3(kClearThreads), 0, stream, /*programmatic=*/true,
                             flags, count);
   C10_CUDA_KERNEL_LAUNCH_CHECK();
+}
+
+int* standing_flags(int64_t count, cudaStream_t stream) {
+  cudaStreamCaptureStatus capture = cudaStreamCaptureStatusNone;
+  C10_CUDA_CHECK(cudaStreamIsCapturing(stream, &capture));
+  if (capture != cudaStreamCaptureStatusNone) return nullptr;
+  // Never destroyed: at exit the CUDA context may be gone before static destructors run.
+  static auto* buffers = new std::map<std::pair<int, cudaStream_t>, at::Tensor>();
+  static std::mutex mutex;
+  const std::lock_guard<std::mutex> lock(mutex);
+  at::Tensor& flags = (*buffers)[{c10::cuda::current_device(), stream}];
+  if (!flags.defined() || flags.numel() < count) {
+    // Zeroed on the current stream (the launch's), ahead of the launch. A buffer it
+    // replaces returns to the caching allocator behind the launches queued on it.
+    flags = at::zeros({std::max<int64_t>(count, 1024)}, at::TensorOptions().dtype(at::kInt).device(at::kCUDA));
+  }
+  return flags.data_ptr<int>();
 }
 
 }  // namespace tiledmm::cuda

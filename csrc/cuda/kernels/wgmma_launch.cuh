@@ -119,10 +119,16 @@ inline bool last_wave_split_switched_off() {
   return off;
 }
 
-// TILEDMM_CLEAR_FLAGS=memset zeroes a split last wave's flags with cudaMemsetAsync, which
-// the GEMM then follows as a plain dependency: what clear_flags' programmatic launch buys.
+// TILEDMM_CLEAR_FLAGS=memset zeroes a split last wave's flags in its workspace with
+// cudaMemsetAsync, which the GEMM then follows as a plain dependency, and =kernel with
+// clear_flags, as a programmatic one (as under graph capture): what the standing flags buy,
+// and what clear_flags' programmatic launch buys over the memset.
 inline bool flags_memset_forced() {
   static const bool forced = environment_says("TILEDMM_CLEAR_FLAGS", "memset");
+  return forced;
+}
+inline bool flags_cleared_per_call() {
+  static const bool forced = flags_memset_forced() || environment_says("TILEDMM_CLEAR_FLAGS", "kernel");
   return forced;
 }
 
@@ -264,55 +270,69 @@ void launch_config(const MatrixView& a, const MatrixView& b, Out* out, const Gem
   TORCH_CHECK(tiles * split.splits <= kMaxPersistentUnits, "tiledmm.gemm (wgmma): ", tiles * split.splits,
               " work units exceed the persistent schedule's 32-bit indices");
   // Persistent: as many blocks as fit on the GPU at once, or one per unit if fewer (per two
-  // units with ping-pong consumers, so that both take turns). A product cut in halves (every
-  // tile in the split "last wave", at most half a wave of them) takes a block per head and
-  // one per tail.
+  // units with ping-pong consumers, so that both take turns). A product cut along K whole
+  // (every tile in the split "last wave": in halves, or a C^T config's head and tails, all
+  // at once on the GPU) takes a block per head and one per tail.
   const int64_t slots = int64_t{sm_count} * kTile.blocks_per_sm;
-  const bool halves = last_wave.active() && last_wave.tiles == tiles && !last_wave_split_switched_off();
+  const bool all_split = last_wave.active() && last_wave.tiles == tiles && !last_wave_split_switched_off();
   const int64_t units_per_block = kTile.ping_pong ? 2 : 1;
   const unsigned blocks = static_cast<unsigned>(
-      halves ? 2 * tiles : std::min((tiles * split.splits + units_per_block - 1) / units_per_block, slots));
+      all_split ? (1 + last_wave.tails) * tiles
+                : std::min((tiles * split.splits + units_per_block - 1) / units_per_block, slots));
   TORCH_CHECK(!kTile.ping_pong || !last_wave.active(), "tiledmm.gemm (wgmma): ", kTile.name,
               " splits no last wave (its consumers take turns on whole tiles)");
-  // A split last wave: a partial-sum slot per split tile (one tile of float32) and a flag per
-  // slot and consumer, zeroed by a kernel this one follows as a programmatic dependent
-  // (clear_flags.h); the workspace returns to the caching allocator on this stream.
+  // A split last wave: a partial-sum slot per tail (one tile of float32), a workspace that
+  // returns to the caching allocator on this stream, and a flag per slot and consumer: the
+  // stream's standing flags (clear_flags.h), or, while a graph is captured, flags in the
+  // workspace zeroed by a kernel this one follows as a programmatic dependent.
   TilePartials partials{};
   at::Tensor workspace;
-  if (last_wave.active() && !last_wave_split_switched_off()) {
-    const int64_t k_tiles = (p.k + kTile.block_k(sizeof(T)) - 1) / kTile.block_k(sizeof(T));
-    TORCH_CHECK(!split.active() && (tiles > blocks || (halves && blocks <= slots)) &&
-                    last_wave.tiles == tiles % blocks && last_wave.head_k_tiles > 0 &&
-                    last_wave.head_k_tiles < k_tiles,
-                "tiledmm.gemm (wgmma): a split last wave needs its R = tiles mod blocks tiles (all of them: at "
-                "most half as many as the block slots), no split-K, and a head shorter than K");
-    const int64_t sum_floats = last_wave.tiles * kTile.block_m * kTile.block_n;
-    const int64_t flags = last_wave.tiles * kTile.consumers();
+  // The row classes' K coordinates run max_shift elements further (row_classes.h), in one
+  // slice.
+  constexpr int64_t kBK = kTile.block_k(sizeof(T));
+  const int64_t k = a_classes != nullptr ? p.k + a_classes->max_shift : p.k;
+  const int64_t k_tiles = (k + kBK - 1) / kBK;
+  const int64_t tail_k_tiles = last_wave.tail_k_tiles(k_tiles);
+  const bool split_last_wave = last_wave.active() && !last_wave_split_switched_off();
+  bool cleared = false;  // flags zeroed by a launch ahead of this one
+  if (split_last_wave) {
+    TORCH_CHECK(!split.active() && (tiles > blocks || (all_split && blocks <= slots)) &&
+                    last_wave.tiles == tiles % blocks && last_wave.head_k_tiles > 0 && last_wave.tails >= 1 &&
+                    last_wave.head_k_tiles + (last_wave.tails - 1) * tail_k_tiles < k_tiles,
+                "tiledmm.gemm (wgmma): a split last wave needs its R = tiles mod blocks tiles (all of them: as "
+                "many blocks as heads and tails, at most the block slots), no split-K, and a head and tails of "
+                "at least a k-tile each");
+    const int64_t slots_of_sums = last_wave.tiles * last_wave.tails;
+    const int64_t sum_floats = slots_of_sums * kTile.block_m * kTile.block_n;
+    const int64_t flags = slots_of_sums * kTile.consumers();
+    partials.flags = flags_cleared_per_call() ? nullptr : standing_flags(flags, stream);
+    const bool own_flags = partials.flags == nullptr;
     // (on the current device: the caller's guard holds C's)
-    workspace = at::empty({sum_floats + flags}, at::TensorOptions().dtype(at::kFloat).device(at::kCUDA));
+    workspace = at::empty({sum_floats + (own_flags ? flags : 0)},
+                          at::TensorOptions().dtype(at::kFloat).device(at::kCUDA));
     partials.sums = reinterpret_cast<float4*>(workspace.data_ptr<float>());
-    partials.flags = reinterpret_cast<int*>(workspace.data_ptr<float>() + sum_floats);
     partials.tiles = last_wave.tiles;
-    partials.head_k_tiles = last_wave.head_k_tiles;
-    if (flags_memset_forced()) {
-      C10_CUDA_CHECK(cudaMemsetAsync(partials.flags, 0, flags * sizeof(int), stream));
-    } else {
-      clear_flags(partials.flags, flags, stream);
+    partials.tails = last_wave.tails;
+    if (own_flags) {
+      partials.flags = reinterpret_cast<int*>(workspace.data_ptr<float>() + sum_floats);
+      if (flags_memset_forced()) {
+        C10_CUDA_CHECK(cudaMemsetAsync(partials.flags, 0, flags * sizeof(int), stream));
+      } else {
+        clear_flags(partials.flags, flags, stream);
+      }
+      cleared = true;
     }
   }
   // Programmatic right behind our own kernels: the operand copy, or the flags' clearing (not
   // behind a memset, a plain dependency).
-  const bool programmatic = partials.tiles > 0 ? !flags_memset_forced() : behind_operand_copy;
-  // The schedule's work, its divisors ready. The row classes' K coordinates run max_shift
-  // elements further (row_classes.h), in one slice.
-  constexpr int64_t kBK = kTile.block_k(sizeof(T));
-  const int64_t k = a_classes != nullptr ? p.k + a_classes->max_shift : p.k;
+  const bool programmatic = cleared ? !flags_memset_forced() : behind_operand_copy;
+  // The schedule's work, its divisors ready.
   const int64_t k_per_split = a_classes != nullptr ? k : split.k_per_split;
   TORCH_CHECK(fits_grouped_tile_order<kGroupRows>(tiles_m, tiles_n), "tiledmm.gemm (wgmma): ", tiles_m, " x ",
               tiles_n, " tiles exceed the persistent schedule's 32-bit indices");
-  PersistentWork work = persistent_work<kGroupRows>(tiles_m, tiles_n, (k + kBK - 1) / kBK,
-                                                    (k_per_split + kBK - 1) / kBK, partials.tiles,
-                                                    partials.head_k_tiles);
+  PersistentWork work = persistent_work<kGroupRows>(
+      tiles_m, tiles_n, k_tiles, (k_per_split + kBK - 1) / kBK, partials.tiles,
+      split_last_wave ? last_wave.head_k_tiles : 0, last_wave.tails, tail_k_tiles);
   work.move_last_tiles = !moved_tiles_switched_off();
   if (a_classes == nullptr) {
     launch_after_prior_kernel(kernel, blocks, kTile.threads(), kTile.smem_bytes(), stream, programmatic, a_map,
@@ -349,8 +369,8 @@ void launch_operands(const GemmProblem& p, WgmmaConfigId config, bool c_transpos
   constexpr bool kTf32 = std::is_same_v<T, float>;
   TORCH_CHECK(!c_transposed || (kTf32 && !p.b.col_major), "tiledmm.gemm (wgmma): C^T is for TF32 with B row-major");
   const WgmmaTile& tile = wgmma_tile(config);
-  TORCH_CHECK(!tile.c_transposed || (!split.active() && !last_wave.active()), "tiledmm.gemm (wgmma): ", tile.name,
-              " runs whole tiles (no split-K, no split last wave)");
+  TORCH_CHECK(!tile.c_transposed || !split.active(), "tiledmm.gemm (wgmma): ", tile.name,
+              " takes no split-K (its output boxes are 16-bit C^T: no float32 planes)");
   const bool kernel_c_transposed = c_transposed || tile.c_transposed;
   at::Tensor a_storage, b_storage;  // workspaces, freed to the caching allocator on this stream
   const auto options = out.options().dtype(p.dtype);
