@@ -1,7 +1,8 @@
-"""wgmma's last wave split along K, and deep products of few tiles cut in halves the same
-way: the planner's choice (no GPU needed), then results of split tiles against float64 in
-every layout and dtype, with the linear epilogue, bitwise identical from run to run and
-under CUDA-graph replay."""
+"""wgmma's last wave split along K, deep products of few tiles cut in halves the same way,
+and few 64x32 C^T tiles cut into more parts: the planner's choice (no GPU needed), then
+results of split tiles against float64 in every layout and dtype, with the linear epilogue,
+bitwise identical from run to run, under CUDA-graph replay, and with the standing hand-over
+flags call after call and on two streams at once."""
 import math
 import os
 import subprocess
@@ -262,3 +263,129 @@ def test_halves_under_graph_replay():
     a, b = operands(*halves_shape(torch.bfloat16), torch.bfloat16, ("row", "row"))
     assert "K in two halves" in tiledmm.plan_for(a, b)["reason"]
     assert_graph_replays_gemm(a, b)
+
+
+# ---- few 64x32 C^T tiles cut along K into a head and tails --------------------------------
+
+C_TRANSPOSED_32 = "64x32_ct_k256B_1wg_s8"
+
+
+@needs_sm90a_build
+@pytest.mark.parametrize("dtype", [torch.bfloat16, torch.float16], ids=str)
+def test_planner_cuts_few_c_transposed_tiles_along_k(dtype):
+    def plan(m, n, k, b_col=False, sms=132, kernel=None):
+        return tiledmm.plan(m, n, k, dtype, b_col_major=b_col, sm_count=sms, kernel=kernel)
+
+    # More than 16 rows, 16 to 43 tiles of 64 weight rows (a third of 132 SMs), K >= 8 KB
+    # per row: each tile in parts, a block each, for about half the SMs' worth of blocks.
+    # 32 tiles: 2 parts of 32 of 64 k-tiles (256 bytes of K each).
+    p = plan(32, 2048, 8192)
+    assert (p["kernel"], p["config"]) == ("wgmma", C_TRANSPOSED_32), p
+    assert (p["last_wave_split"], p["split_tails"], p["split_k"]) == ((32, 32), 1, 1), p
+    assert "K in 2 parts: each of the 32 tiles runs its first 32 of 64 k-tiles" in p["reason"], p
+    # 16 tiles: 4 parts (64 blocks); 24 tiles of a K-major weight: 3 parts, runs of 11 of 32.
+    p = plan(17, 1000, 8192)
+    assert (p["config"], p["last_wave_split"], p["split_tails"]) == (C_TRANSPOSED_32, (16, 16), 3), p
+    p = plan(24, 1536, 4096, b_col=True)
+    assert (p["config"], p["last_wave_split"], p["split_tails"]) == (C_TRANSPOSED_32, (24, 11), 2), p
+    # 114 SMs (H100 PCIe): 32 tiles are still under a third, in 2 parts.
+    p = plan(32, 2048, 8192, sms=114)
+    assert (p["config"], p["last_wave_split"], p["split_tails"]) == (C_TRANSPOSED_32, (32, 32), 1), p
+    # Not at 16 rows or fewer, under 16 tiles, or under 8 KB of K per row: skinny's products.
+    for m, n, k in [(16, 2048, 8192), (1, 1024, 8192), (32, 960, 8192), (32, 2048, 2048)]:
+        assert plan(m, n, k)["kernel"] == "skinny", (m, n, k)
+    # From a third of the SMs (44 tiles), whole C^T tiles (the rule of session 61).
+    p = plan(32, 2816, 8192)
+    assert (p["config"], p["last_wave_split"], p["split_tails"]) == (C_TRANSPOSED_32, (0, 0), 0), p
+    # The tile named by the caller is cut the same way, at any M.
+    p = plan(1, 1024, 8192, kernel="wgmma:" + C_TRANSPOSED_32)
+    assert (p["last_wave_split"], p["split_tails"]) == ((16, 16), 3), p
+    # Other C^T configs run whole.
+    assert plan(100, 1024, 8192, kernel="wgmma:128x144_ct_k128B_2wg_s5")["last_wave_split"] == (0, 0)
+
+
+def c_transposed_parts_cases():
+    """(M, N, K, layouts) of 64x32 C^T tiles cut along K on an H100/H200, ragged in M, N and
+    K as far as the rule takes them (its operands' lines on 128-byte lines, so K a multiple of
+    64 with a K-major weight, N of 64 with a row-major one): 4 parts of 16 tiles (N 1000: the
+    last tile moves back inside), 3 of 25, 2 of 32, both layouts of the weight, K ending mid
+    k-tile."""
+    return [(17, 1024, 8208, ("row", "row")), (32, 1536 + 7, 4160, ("row", "col")),
+            (29, 2040, 8256, ("row", "col")), (24, 1000, 6016, ("row", "col"))]
+
+
+@runs_wgmma
+@pytest.mark.parametrize("dtype", [torch.bfloat16, torch.float16], ids=str)
+def test_c_transposed_parts_match_float64(dtype):
+    if torch.cuda.get_device_properties(0).multi_processor_count < 128:
+        pytest.skip("the shapes are cut in these parts on GPUs of >= 128 SMs")
+    seen_tails = set()
+    for m, n, k, layouts in c_transposed_parts_cases():
+        a, b = operands(m, n, k, dtype, layouts)
+        p = tiledmm.plan_for(a, b)
+        split_tiles, _ = p["last_wave_split"]
+        assert p["config"] == C_TRANSPOSED_32 and split_tiles > 0 and p["split_tails"] >= 1, p
+        seen_tails.add(p["split_tails"])
+        assert_split_product_matches_float64(a, b, split_tiles * p["split_tails"], 64 * 32)
+    assert seen_tails == {1, 2, 3}, seen_tails
+
+
+@runs_wgmma
+def test_standing_flags_hand_over_fresh_sums_call_after_call():
+    # The flags stand between calls (each head clears the ones it waited on): products of
+    # different parts and tiles back to back on fresh values, each against float64. A flag
+    # left raised would let a head add its tails' sums before they land (the last call's).
+    if torch.cuda.get_device_properties(0).multi_processor_count < 128:
+        pytest.skip("the shapes are cut in these parts on GPUs of >= 128 SMs")
+    for _ in range(3):
+        results = []
+        for m, n, k, layouts in c_transposed_parts_cases() + [(1000, 1000, 8200, ("row", "row"))]:
+            a, b = operands(m, n, k, torch.bfloat16, layouts)
+            a.copy_(torch.randn_like(a))
+            results.append((tiledmm.gemm(a, b), a, b))
+        for out, a, b in results:
+            assert_matches_reference(out, a, b)
+
+
+@runs_wgmma
+@pytest.mark.parametrize("activation", ["none", "gelu"])
+def test_c_transposed_parts_apply_bias_and_activation_once(activation):
+    if torch.cuda.get_device_properties(0).multi_processor_count < 128:
+        pytest.skip("the shape is cut in parts only on GPUs of >= 128 SMs")
+    x, w, bias = linear_operands(32, 1536, 8192)
+    assert tiledmm.plan_for(x, w.t())["split_tails"] == 2
+    assert_linear_epilogue_applied_once(x, w, bias, activation)
+
+
+@runs_wgmma
+def test_c_transposed_parts_under_graph_replay():
+    # Under capture the launch takes fresh flags and the clearing kernel, replay after replay.
+    if torch.cuda.get_device_properties(0).multi_processor_count < 128:
+        pytest.skip("the shape is cut in parts only on GPUs of >= 128 SMs")
+    a, b = operands(32, 1024, 8192, torch.bfloat16, ("row", "col"))
+    assert tiledmm.plan_for(a, b)["split_tails"] == 3
+    assert_graph_replays_gemm(a, b)
+
+
+@runs_wgmma
+def test_standing_flags_on_two_streams_at_once():
+    # Each stream has its own flags: products cut along K on two streams at once, repeatedly.
+    if torch.cuda.get_device_properties(0).multi_processor_count < 128:
+        pytest.skip("the shape is cut in parts only on GPUs of >= 128 SMs")
+    a, b = operands(32, 2048, 8192, torch.bfloat16, ("row", "row"))
+    c, d = operands(24, 1000, 6016, torch.bfloat16, ("row", "col"))
+    expected = (tiledmm.gemm(a, b), tiledmm.gemm(c, d))
+    assert_matches_reference(expected[0], a, b)
+    assert_matches_reference(expected[1], c, d)
+    streams = (torch.cuda.Stream(), torch.cuda.Stream())
+    torch.cuda.synchronize()
+    outs = []
+    for _ in range(20):
+        with torch.cuda.stream(streams[0]):
+            first = tiledmm.gemm(a, b)
+        with torch.cuda.stream(streams[1]):
+            second = tiledmm.gemm(c, d)
+        outs.append((first, second))
+    torch.cuda.synchronize()
+    for first, second in outs:
+        assert torch.equal(first, expected[0]) and torch.equal(second, expected[1])

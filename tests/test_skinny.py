@@ -65,12 +65,13 @@ def test_planner_streams_small_rows_on_c_transposed_tiles(dtype):
         p = on_gpu(m, n, k, False, b_col, dtype)
         assert (p["kernel"], p["config"], p["c_transposed"]) == ("wgmma", "64x32_ct_k256B_1wg_s8", True), p
         assert f"{tiles} tiles of 64 of the weight's rows x all {m} rows" in p["reason"], p
-    # Skinny keeps: too few tiles (2752 rows: 43), K under 768 bytes per row (8 KB at up to 16
+    # Skinny keeps: too few tiles (2752 rows: 43) with K under 8 KB per row (from there they are
+    # cut along K: test_last_wave_split.py), K under 768 bytes per row (8 KB at up to 16
     # rows), up to 8 rows of a row-major weight in one wave of its blocks, 9-16 rows of a
     # K-major weight (any rows) or of a row-major one with more tiles than SMs but blocks in one
     # wave (8512-12672 rows), N the small side, a column-major A, a weight off its sectors or
     # TMA's alignment, sm_80, float32.
-    for m, n, k, kwargs in ((32, 2752, 8192, {}), (32, 4096, 376, {}), (16, 4096, 2048, {"b_col": False}),
+    for m, n, k, kwargs in ((32, 2752, 4032, {}), (32, 4096, 376, {}), (16, 4096, 2048, {"b_col": False}),
                             (8, 4096, 11008, {"b_col": False}),
                             (16, 4096, 11008, {}), (16, 16064, 9344, {}), (16, 8512, 4096, {"b_col": False}),
                             (1, 12672, 4096, {"b_col": False}), (4096, 32, 4096, {}),

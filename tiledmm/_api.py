@@ -77,11 +77,13 @@ def plan(m: int, n: int, k: int, dtype: torch.dtype = torch.float32, *,
     the ping-pong tile for short K. A gemm call sees all five from its operands, as
     :func:`plan_for` does.
     Returns ``{"kernel": ..., "config": ..., "reason": ..., "split_k": ..., "c_transposed": ...,
-    "last_wave_split": ..., "row_tail": ...}``, where ``split_k`` is the number of K slices
-    per output tile (1: no split-K), ``c_transposed`` says the kernel computes C^T = B^T A^T
-    (its block rows run along N) and ``last_wave_split`` is ``(tiles, head k-tiles)``:
-    ``wgmma``'s last wave of persistent blocks runs that many tiles' first k-tiles while the
-    blocks it would leave idle run their remaining k-tiles (``(0, 0)``: none). ``row_tail``
+    "last_wave_split": ..., "split_tails": ..., "row_tail": ...}``, where ``split_k`` is the
+    number of K slices per output tile (1: no split-K), ``c_transposed`` says the kernel
+    computes C^T = B^T A^T (its block rows run along N) and ``last_wave_split`` is ``(tiles,
+    head k-tiles)``: ``wgmma``'s last wave of persistent blocks runs that many tiles' first
+    k-tiles while the blocks it would leave idle run their remaining k-tiles (``(0, 0)``:
+    none), in ``split_tails`` runs per tile, a block each (1: halves and last waves; more for
+    the 64x32 C^T tiles of a product of few of them; 0 without a split). ``row_tail``
     is ``None`` or ``{"rows": ..., "config": ..., "split_k": ..., "beside_blocks": ...}``:
     ``simt`` runs C's last ``rows`` rows as a second launch with that tile and K slices, so
     that ``config`` and ``split_k`` (the first launch's) cover whole rounds of the SMs; or,
@@ -120,10 +122,10 @@ def plan_for(a: torch.Tensor, b: torch.Tensor, kernel: Optional[str] = None, *,
 def _plan_dict(fields) -> dict:
     """torch.ops.tiledmm._plan's strings (planner.h, plan_report) as plan()'s dict."""
     (name, config, reason, split_k, c_transposed, split_tiles, head_k_tiles, tail_rows, tail_config,
-     tail_split_k, beside_blocks) = fields
+     tail_split_k, beside_blocks, split_tails) = fields
     return {"kernel": name, "config": config, "reason": reason, "split_k": int(split_k),
             "c_transposed": c_transposed == "1",
-            "last_wave_split": (int(split_tiles), int(head_k_tiles)),
+            "last_wave_split": (int(split_tiles), int(head_k_tiles)), "split_tails": int(split_tails),
             "row_tail": ({"rows": int(tail_rows), "config": tail_config, "split_k": int(tail_split_k),
                           "beside_blocks": int(beside_blocks)}
                          if int(tail_rows) > 0 else None)}

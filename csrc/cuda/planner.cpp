@@ -197,7 +197,9 @@ Plan plan_gemm(const GemmShape& s, const GpuInfo& gpu, std::string_view requeste
     if (t.sixteen_bit_only()) {
       TORCH_CHECK(s.dtype != c10::kFloat, "tiledmm: wgmma config ", t.name,
                   " runs bfloat16 and float16 only, not float32 (TF32)");
-      // Whole tiles: ping-pong consumers take turns on them; C^T boxes are 16-bit outputs.
+      // Ping-pong consumers take turns on whole tiles. C^T boxes are 16-bit outputs (no
+      // split-K planes), but a C^T tile may be cut along K into a head and tails.
+      if (t.c_transposed) plan.last_wave = c_transposed_k_parts(s, plan.wgmma_config, gpu, why);
       return plan;
     }
     const int64_t tiles = tile_count(wgmma_kernel_shape(s, plan.wgmma_c_transposed), t.block_m, t.block_n);
@@ -229,7 +231,8 @@ std::vector<std::string> plan_report(const GemmShape& shape, const GpuInfo& gpu,
           std::to_string(plan.last_wave.tiles), std::to_string(plan.last_wave.head_k_tiles),
           std::to_string(plan.row_tail.rows),
           plan.row_tail.beside() ? "few_rows" : plan.row_tail.active() ? simt_tile(plan.row_tail.config).name : "",
-          std::to_string(plan.row_tail.split.splits), std::to_string(plan.row_tail.beside_blocks)};
+          std::to_string(plan.row_tail.split.splits), std::to_string(plan.row_tail.beside_blocks),
+          std::to_string(plan.last_wave.active() ? plan.last_wave.tails : 0)};
 }
 
 namespace {

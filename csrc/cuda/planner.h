@@ -77,7 +77,7 @@ Plan plan_gemm(const GemmShape& shape, const GpuInfo& gpu, std::string_view requ
 
 // The plan as tiledmm.plan and tiledmm.plan_for report it: [kernel, config, reason, split_k,
 // c_transposed ("1"/"0"), last wave's split tiles, their head k-tiles, row tail rows, its config
-// ("few_rows" beside the tiles), its split_k, its beside blocks]. `kernel` ("name",
+// ("few_rows" beside the tiles), its split_k, its beside blocks, tails per split tile]. `kernel` ("name",
 // "name:config", "auto" or none) is checked against the registry for this dtype.
 std::vector<std::string> plan_report(const GemmShape& shape, const GpuInfo& gpu,
                                      std::optional<std::string_view> kernel);

@@ -2,6 +2,7 @@
 // deep-K time model) and how it cuts K.
 #include "planner_parts.h"
 
+#include "measurement_switch.h"
 #include "operand_workspace.h"
 
 #include <c10/util/Exception.h>
@@ -204,6 +205,44 @@ WgmmaKCut wgmma_k_cut(const GemmShape& s, WgmmaConfigId id, int64_t tiles, const
           std::lround(whole_us), " whole)");
   return {best, {}, best_us};
 }
+// Products of few 64x32 C^T tiles (at least kMinTiles, fewer than a third of the SMs) with
+// K >= kDeepKBytes per row: each tile cut along K into parts, a head and tails on a block each
+// (last_wave_split.h), so that more SMs stream the weight; a tile's partial sums are 8 KB, so
+// the hand-over is cheap. Blocks for about half the SMs are best: at 16 / 24 / 32 tiles
+// (1024 / 1536 / 2048 rows), 4 / 3 / 2 parts (64-72 blocks) ran 1.07-1.54x faster than whole
+// tiles, and mostly faster than more, shorter parts (H200, bench/NOTES.md session 62, nn
+// 32 x 2048 x 8192: whole 19.9 us, 2 parts 15.9, 3 16.3, 4 16.7; nn 32 x 1024 x 8192: whole
+// 18.9, 2 parts 14.5, 3 or 4 12.4, 8 14.2). From a third of the SMs, whole tiles stay: 2
+// parts of 48-64 tiles (3072-4096 rows) ran up to 15% slower (nn 32 x 3072 x 4096 12.7 us
+// whole, 13.3 in 2 parts; nn 32 x 4096 x 4096 13.8 against 15.8).
+constexpr int64_t kMinCutCTransposedTiles = 16;
+
+bool few_c_transposed_tiles_cut_along_k(const GemmShape& s, int64_t tiles, const GpuInfo& gpu) {
+  return tiles >= kMinCutCTransposedTiles && 3 * tiles < gpu.sm_count && has_deep_k(s);
+}
+
+// TILEDMM_CT_PARTS=n: n parts (head and tails) for any C^T config, whatever the rule says
+// (measurement).
+LastWaveSplit c_transposed_k_parts(const GemmShape& s, WgmmaConfigId id, const GpuInfo& gpu, const Reasons& why) {
+  const WgmmaTile& t = wgmma_tile(id);
+  const int64_t tiles = c_transposed_tiles(s, t), slots = int64_t{gpu.sm_count} * t.blocks_per_sm;
+  const int64_t k_tiles = ceil_div(s.k, int64_t{t.block_k(static_cast<int>(c10::elementSize(s.dtype)))});
+  static const int forced_parts = environment_number("TILEDMM_CT_PARTS");
+  int64_t parts = 1;
+  if (forced_parts > 0) {
+    parts = std::min({int64_t{forced_parts}, slots / std::max<int64_t>(tiles, 1), k_tiles});
+  } else if (id == WgmmaConfigId::k64x32ct && few_c_transposed_tiles_cut_along_k(s, tiles, gpu)) {
+    parts = (gpu.sm_count + tiles) / (2 * tiles);  // blocks: the nearest multiple of tiles to half the SMs
+  }
+  if (parts < 2) return {};
+  // Equal runs of k-tiles, as many as keep every run non-empty.
+  const int64_t run = ceil_div(k_tiles, parts), tails = ceil_div(k_tiles - run, run);
+  why.add("K in ", 1 + tails, " parts", forced_parts > 0 ? " (forced by TILEDMM_CT_PARTS)" : "", ": each of the ",
+          tiles, " tiles runs its first ", run, " of ", k_tiles, " k-tiles on its block and the rest in runs of ",
+          run, " on ", tails, " more, whose partial sums it adds (", (1 + tails) * tiles, " blocks)");
+  return {tiles, run, tails};
+}
+
 // The blocks that run `tiles` tiles of config `id`, cut along K as wgmma_k_cut cuts them.
 int64_t wgmma_blocks(const GemmShape& s, WgmmaConfigId id, int64_t tiles, const GpuInfo& gpu) {
   return wgmma_k_cut(s, id, tiles, gpu, Reasons{nullptr}).blocks(tiles);
@@ -818,7 +857,14 @@ bool small_rows_stream_on_c_transposed_tiles(const GemmShape& s, const GpuInfo& 
     return false;
   }
   const int64_t tiles = c_transposed_tiles(s, wgmma_tile(WgmmaConfigId::k64x32ct));
-  if (3 * tiles < gpu.sm_count) return false;
+  // Fewer tiles than a third of the SMs, cut along K (c_transposed_k_parts), at more than 16
+  // rows: at 32 rows x 1024-2048 rows x K 4096-8192, both layouts, 1.04-1.35x faster than
+  // skinny in 11 of 12 products (nn 32 x 1536 x 8192 13.9 us against 17.3), 0.97x in one
+  // (nt 32 x 1024 x 4096, 10.9 against 10.6); at 16 rows 0.89-1.09x, at 1 row 0.82-1.01x
+  // (bench/NOTES.md session 62).
+  if (3 * tiles < gpu.sm_count) {
+    return s.m > kMaxRowsKMajorWeight && few_c_transposed_tiles_cut_along_k(s, tiles, gpu);
+  }
   if (s.m > kMaxRowsKMajorWeight) return k_bytes_per_row(s) >= kMinKBytesManyRows;
   if (!has_deep_k(s)) return false;
   // A row-major weight of many rows, at any M: skinny's 32-row blocks (r32_w8_u1, 3-4 per SM by
