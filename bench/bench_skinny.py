@@ -40,8 +40,6 @@ def run(dtype_name, layouts, shapes, kernels=(None,)):
     dtype = DTYPES[dtype_name]
     size = torch.tensor([], dtype=dtype).element_size()
     copy_gb_s = copy_bandwidth_gb_s()
-    cc = torch.cuda.get_device_capability()
-    sms = torch.cuda.get_device_properties(0).multi_processor_count
     rows = []
     for layout in layouts:
         for m, n, k in shapes:
@@ -59,11 +57,12 @@ def run(dtype_name, layouts, shapes, kernels=(None,)):
                 rel_err = ((out.double() - expected.double()).norm() / expected.double().norm()).item()
                 ms = median_ms(lambda: tiledmm.gemm(a, b, kernel=kernel), "cuda")
                 ms_clean = median_ms_clean_l2(lambda: tiledmm.gemm(a, b, kernel=kernel))
-                plan = tiledmm.plan(m, n, k, dtype, b_col_major=layout == "nt", compute_capability=cc,
-                                    sm_count=sms, kernel=kernel)
+                # The plan of these operands (their alignment decides some rules), as the call ran it.
+                plan = tiledmm.plan_for(a, b, kernel)
                 rows.append({
                     "m": m, "n": n, "k": k, "dtype": dtype_name, "layout": layout, "requested": kernel or "auto",
-                    "kernel": plan["kernel"], "config": plan["config"], "split_k": plan["split_k"], "ms": ms,
+                    "kernel": plan["kernel"], "config": plan["config"], "split_k": plan["split_k"],
+                    "split_tails": plan["split_tails"], "ms": ms,
                     "cublas_ms": cublas_ms, "gb_s": moved / (ms * 1e-3) / 1e9,
                     "cublas_gb_s": moved / (cublas_ms * 1e-3) / 1e9,
                     "pct_copy": 100 * moved / (ms * 1e-3) / 1e9 / copy_gb_s,
