@@ -306,12 +306,12 @@ def test_planner_cuts_few_c_transposed_tiles_along_k(dtype):
 
 def c_transposed_parts_cases():
     """(M, N, K, layouts) of 64x32 C^T tiles cut along K on an H100/H200, ragged in M, N and
-    K as far as the rule takes them (its operands' lines on 128-byte lines, so K a multiple of
-    64 with a K-major weight, N of 64 with a row-major one): 4 parts of 16 tiles (N 1000: the
-    last tile moves back inside), 3 of 25, 2 of 32, both layouts of the weight, K ending mid
-    k-tile."""
-    return [(17, 1024, 8208, ("row", "row")), (32, 1536 + 7, 4160, ("row", "col")),
-            (29, 2040, 8256, ("row", "col")), (24, 1000, 6016, ("row", "col"))]
+    K (ending mid k-tile), both layouts of the weight: 4 parts of 16 tiles (N 1000: the last
+    tile moves back inside) with a row-major weight whose lines start off 32-byte sectors,
+    read in place; 3 of 25 with a K-major one whose lines do too, copied (>= 1,536 rows); 2
+    of 32; 4 of 16 with lines off 128-byte lines."""
+    return [(17, 1000, 8200, ("row", "row")), (32, 1536 + 7, 4104, ("row", "col")),
+            (29, 2040, 8256, ("row", "col")), (24, 1000, 6000, ("row", "col"))]
 
 
 @runs_wgmma
@@ -373,7 +373,7 @@ def test_standing_flags_on_two_streams_at_once():
     if torch.cuda.get_device_properties(0).multi_processor_count < 128:
         pytest.skip("the shape is cut in parts only on GPUs of >= 128 SMs")
     a, b = operands(32, 2048, 8192, torch.bfloat16, ("row", "row"))
-    c, d = operands(24, 1000, 6016, torch.bfloat16, ("row", "col"))
+    c, d = operands(24, 1000, 6000, torch.bfloat16, ("row", "col"))
     expected = (tiledmm.gemm(a, b), tiledmm.gemm(c, d))
     assert_matches_reference(expected[0], a, b)
     assert_matches_reference(expected[1], c, d)

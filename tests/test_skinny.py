@@ -69,13 +69,13 @@ def test_planner_streams_small_rows_on_c_transposed_tiles(dtype):
     # cut along K: test_last_wave_split.py), K under 768 bytes per row (8 KB at up to 16
     # rows), up to 8 rows of a row-major weight in one wave of its blocks, 9-16 rows of a
     # K-major weight (any rows) or of a row-major one with more tiles than SMs but blocks in one
-    # wave (8512-12672 rows), N the small side, a column-major A, a weight off its sectors or
-    # TMA's alignment, sm_80, float32.
+    # wave (8512-12672 rows), N the small side, a column-major A, a weight off TMA's alignment,
+    # sm_80, float32.
     for m, n, k, kwargs in ((32, 2752, 4032, {}), (32, 4096, 376, {}), (16, 4096, 2048, {"b_col": False}),
                             (8, 4096, 11008, {"b_col": False}),
                             (16, 4096, 11008, {}), (16, 16064, 9344, {}), (16, 8512, 4096, {"b_col": False}),
                             (1, 12672, 4096, {"b_col": False}), (4096, 32, 4096, {}),
-                            (32, 4096, 4096, {"a_col": True}), (32, 4096, 4096, {"b_off_sectors": True}),
+                            (32, 4096, 4096, {"a_col": True}),
                             (32, 4096, 4096, {"b_aligned": False}), (32, 4096, 4096, {"cc": (8, 0)}),
                             (32, 4096, 4096, {"dtype": torch.float32})):
         kw = {"a_col": False, "b_col": True, "cc": (9, 0), "dtype": dtype, **kwargs}
@@ -83,6 +83,10 @@ def test_planner_streams_small_rows_on_c_transposed_tiles(dtype):
                          compute_capability=kw["cc"], sm_count=132, b_aligned=kw.get("b_aligned", True),
                          b_off_sectors=kw.get("b_off_sectors", False))
         assert p["config"] != "64x32_ct_k256B_1wg_s8", (m, n, k, kwargs, p)
+    # Operands TMA reads in place with lines off 32-byte sectors or 128-byte lines, as well.
+    for kwargs in ({"b_off_sectors": True}, {"b_off_cache_lines": True}, {"a_off_sectors": True}):
+        p = tiledmm.plan(32, 4096, 4096, dtype, b_col_major=True, sm_count=132, **kwargs)
+        assert p["config"] == "64x32_ct_k256B_1wg_s8", (kwargs, p)
     # Naming the family keeps wgmma's own rules (64x64 tiles for M <= 64).
     assert on_gpu(32, 4096, 4096, False, True, dtype, kernel="wgmma")["config"] == "64x64_k128B_1wg_s4"
 

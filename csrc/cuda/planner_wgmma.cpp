@@ -847,13 +847,17 @@ std::optional<WgmmaConfigId> one_wave_of_whole_tiles(const GemmShape& s, WgmmaCo
 // (C^T tiles run whole, no split-K). Not at 9-16 rows of a K-major weight (skinny faster in the
 // stream at every shape). Nor, while skinny's blocks of a row-major weight take one wave, at
 // 9-16 rows with more tiles than SMs (nn 16 x 11008 x 4096: 75-77% against 77.5) or up to 8
-// rows (nn 8 x 4096 x 4096: 66% against 72). Both operands as measured: read in place by TMA
-// with lines on their sectors (no copy of the weight), A row-major (the C^T configs' K-major B).
+// rows (nn 8 x 4096 x 4096: 66% against 72). A row-major (the C^T configs' K-major B), both
+// operands TMA-aligned. Their lines may start off 128-byte lines or 32-byte sectors (bf16 N
+// or K not a multiple of 64 or 16; the launcher copies rows off sectors from 1,536 rows): 64x32
+// C^T by name, whole or cut, ran 1.07-2.1x faster than skinny in 40 of 40 such products of
+// 9-32 rows x 1096-15840 rows, geomean 1.39x (nn 29 x 4328 x 11264 28.2 us against 59.4,
+// cuBLAS 35.7), and out of sample the plans this changed, 32 random products of 3-32 rows x
+// 1392-19568 rows, 1.12-1.66x (geomean 1.36x; bench/NOTES.md session 62).
 bool small_rows_stream_on_c_transposed_tiles(const GemmShape& s, const GpuInfo& gpu) {
   constexpr int64_t kMaxRows = SkinnyTile::kSmallRowsMax, kMaxRowsKMajorWeight = 16, kMinRowsRowMajorWeight = 9;
   constexpr int64_t kMinKBytesManyRows = 768;  // more than 16 rows: measured from K = 384 (bf16)
-  if (!c_transposed_configs_apply(s) || s.m > kMaxRows || s.m > s.n || !s.a_tma_aligned || !s.b_tma_aligned ||
-      s.a_lines_off_sectors || s.b_lines_off_sectors || s.b_lines_off_cache_lines) {
+  if (!c_transposed_configs_apply(s) || s.m > kMaxRows || s.m > s.n || !s.a_tma_aligned || !s.b_tma_aligned) {
     return false;
   }
   const int64_t tiles = c_transposed_tiles(s, wgmma_tile(WgmmaConfigId::k64x32ct));
