@@ -843,17 +843,17 @@ std::optional<WgmmaConfigId> one_wave_of_whole_tiles(const GemmShape& s, WgmmaCo
 // too (K 384-4032), where skinny runs far slower: 32 + 12 random bf16 + fp16 products of K
 // 1024-4032 1.06-1.69x faster (geomean 1.42x and 1.34x), 16 of K 384-896 1.05-1.93x (1.51x;
 // nn 23 x 10368 x 640 10.7 us against 17.1, cuBLAS 9.1).
-// Not with fewer tiles: at 1024-2048 rows and K = 8192 (16-32 tiles) they ran 1.05-1.3x slower
-// (C^T tiles run whole, no split-K). Not at 9-16 rows of a K-major weight (skinny faster in the
-// stream at every shape). Nor, while skinny's blocks of a row-major weight take one wave, at
-// 9-16 rows with more tiles than SMs (nn 16 x 11008 x 4096: 75-77% against 77.5) or up to 8
-// rows (nn 8 x 4096 x 4096: 66% against 72). A row-major (the C^T configs' K-major B), both
-// operands TMA-aligned. Their lines may start off 128-byte lines or 32-byte sectors (bf16 N
-// or K not a multiple of 64 or 16; the launcher copies rows off sectors from 1,536 rows): 64x32
-// C^T by name, whole or cut, ran 1.07-2.1x faster than skinny in 40 of 40 such products of
-// 9-32 rows x 1096-15840 rows, geomean 1.39x (nn 29 x 4328 x 11264 28.2 us against 59.4,
-// cuBLAS 35.7), and out of sample the plans this changed, 32 random products of 3-32 rows x
-// 1392-19568 rows, 1.12-1.66x (geomean 1.36x; bench/NOTES.md session 62).
+// Fewer tiles ran 1.05-1.3x slower whole (1024-2048 rows at K = 8192: 16-32 tiles); cut
+// along K, they pay at more than 16 rows (below). Not at 9-16 rows of a K-major weight (skinny
+// faster in the stream at every shape). Nor, while skinny's blocks of a row-major weight take
+// one wave, at 9-16 rows with more tiles than SMs (nn 16 x 11008 x 4096: 75-77% against 77.5)
+// or up to 8 rows (nn 8 x 4096 x 4096: 66% against 72). A row-major (the C^T configs' K-major
+// B), both operands TMA-aligned. Their lines may start off 128-byte lines or 32-byte sectors
+// (bf16 N or K not a multiple of 64 or 16; the launcher copies rows off sectors from 1,536
+// rows): 64x32 C^T by name, whole or cut, ran 1.07-2.1x faster than skinny in 40 of 40 such
+// products of 9-32 rows x 1096-15840 rows, geomean 1.39x (nn 29 x 4328 x 11264 28.2 us
+// against 59.4, cuBLAS 35.7), and out of sample the plans this changed, 32 random products of
+// 3-32 rows x 1392-19568 rows, 1.12-1.66x (geomean 1.36x; bench/NOTES.md session 62).
 bool small_rows_stream_on_c_transposed_tiles(const GemmShape& s, const GpuInfo& gpu) {
   constexpr int64_t kMaxRows = SkinnyTile::kSmallRowsMax, kMaxRowsKMajorWeight = 16, kMinRowsRowMajorWeight = 9;
   constexpr int64_t kMinKBytesManyRows = 768;  // more than 16 rows: measured from K = 384 (bf16)
@@ -865,7 +865,8 @@ bool small_rows_stream_on_c_transposed_tiles(const GemmShape& s, const GpuInfo& 
   // rows: at 32 rows x 1024-2048 rows x K 4096-8192, both layouts, 1.04-1.35x faster than
   // skinny in 11 of 12 products (nn 32 x 1536 x 8192 13.9 us against 17.3), 0.97x in one
   // (nt 32 x 1024 x 4096, 10.9 against 10.6); at 16 rows 0.89-1.09x, at 1 row 0.82-1.01x
-  // (bench/NOTES.md session 62).
+  // (bench/NOTES.md session 62). Out of sample, 32 random bf16 + fp16 products of 17-32 rows x
+  // 968-2808 rows x K 4096-16384 whose plan this changed: 1.10-1.63x (geomean 1.24x / 1.21x).
   if (3 * tiles < gpu.sm_count) {
     return s.m > kMaxRowsKMajorWeight && few_c_transposed_tiles_cut_along_k(s, tiles, gpu);
   }
