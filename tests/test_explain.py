@@ -27,8 +27,8 @@ def test_fields_agree_with_the_planner(gpu, shape, dtype, layout):
                         compute_capability=model.compute_capability, sm_count=model.sm_count)
     assert (e.kernel, e.config, e.reason) == (plan["kernel"], plan["config"], plan["reason"])
     bm, bn, _ = e.block_tile
-    split_tails = plan["last_wave_split"][0] * plan["split_tails"]  # each tail adds a block
-    assert e.grid == math.ceil(m / bm) * math.ceil(n / bn) * plan["split_k"] + split_tails
+    tail_blocks = plan["last_wave_split"][0] * plan["split_tails"]  # each tail adds a block
+    assert e.grid == math.ceil(m / bm) * math.ceil(n / bn) * plan["split_k"] + tail_blocks
     assert e.waves == pytest.approx(e.grid / (e.tiles_per_block * e.blocks_per_sm * model.sm_count))
     # Every thread holds its thread tile of outputs; wgmma's producer warpgroup holds none, and
     # a ping-pong block's two consumers hold a tile each.
@@ -40,7 +40,7 @@ def test_fields_agree_with_the_planner(gpu, shape, dtype, layout):
         assert (bm // e.warp_tile[0]) * (bn // e.warp_tile[1]) * lanes == output_threads
     size = {"fp32": 4, "fp64": 8, "bf16": 2}[dtype]
     partials = 2 * max(size, 4) * plan["split_k"] * m * n if plan["split_k"] > 1 else 0  # written + read
-    partials += 2 * 4 * split_tails * bm * bn  # the tails' float32 sums, handed over
+    partials += 2 * 4 * tail_blocks * bm * bn  # the tails' float32 sums, handed over
     assert e.bytes_moved == size * (m * k * math.ceil(n / bn) + k * n * math.ceil(m / bm) + m * n) + partials
     assert e.arithmetic_intensity == pytest.approx(2 * m * n * k / e.bytes_moved)
     peak = (model.tensor_tflops if e.kernel in ("mma", "wgmma") else model.peak_tflops)[e.dtype]
@@ -68,7 +68,7 @@ def test_c_transposed_tiles_cut_along_k_count_their_tails():
     # float32 sums (32 x 64 each) are written once and read once.
     e = explain(32, 2048, 8192, "bf16", "nn", gpu="H100")
     assert e.config == "64x32_ct_k256B_1wg_s8" and e.block_tile[:2] == (32, 64), e
-    assert (e.grid, e.split_tails) == (64, 32)
+    assert (e.grid, e.tail_blocks) == (64, 32)
     operands_and_c = 2 * (32 * 8192 * 32 + 8192 * 2048 + 32 * 2048)
     assert e.bytes_moved == operands_and_c + 2 * 4 * 32 * 32 * 64
 

@@ -91,7 +91,7 @@ class Explanation:
     bound_ms: float
     limited_by: str
     split_k: int = 1           # K slices per output tile (split-K; 1 = none)
-    split_tails: int = 0       # blocks that run a wgmma tile's later k-tiles (split last wave, K parts)
+    tail_blocks: int = 0       # blocks that run split wgmma tiles' later k-tiles (all tiles' tails)
     tiles_per_block: int = 1   # tiles a block holds at once (wgmma ping-pong: one per consumer)
     measured_ms: Optional[float] = None
 
@@ -118,7 +118,7 @@ class Explanation:
             + f", {self.threads_per_block} threads per block",
             f"grid         {self.grid} blocks = {math.ceil(self.m / bm)} x {math.ceil(self.n / bn)} tiles"
             + (f" x {self.split_k} K slices (split-K, then a reduction pass)" if self.split_k > 1 else "")
-            + (f" + {self.split_tails} tails of tiles cut along K" if self.split_tails else "")
+            + (f" + {self.tail_blocks} tails of tiles cut along K" if self.tail_blocks else "")
             + (f"; {self.tiles_per_block} tiles per block at once (ping-pong consumers)"
                if self.tiles_per_block > 1 else "")
             + f"; {self.blocks_per_sm} block(s)/SM -> {self.waves:.2f} waves",
@@ -127,7 +127,7 @@ class Explanation:
                else "n/a without a GPU"),
             f"traffic      {self.bytes_moved / 1e6:,.1f} MB through global memory (A read once per "
             f"block column, B once per block row, C written once"
-            + (", float partials written and read once)" if self.split_k > 1 or self.split_tails else ")"),
+            + (", float partials written and read once)" if self.split_k > 1 or self.tail_blocks else ")"),
             f"intensity    {self.arithmetic_intensity:,.1f} FLOP/byte",
             f"roofline     {self.bound_tflops:,.1f} TFLOP/s ({self.limited_by}-bound): at least "
             f"{self.bound_ms:.4f} ms for {self.flops / 1e9:,.2f} GFLOP",
@@ -194,12 +194,12 @@ def explain(m: int, n: int, k: int, dtype="fp32", layout: str = "nn", gpu: Optio
     split_k = plan["split_k"]
     # wgmma's split tiles (last_wave_split.h): each one's tails are more blocks of work, whose
     # float32 partial sums (a whole tile each) are written once and read once.
-    split_tails = plan["last_wave_split"][0] * plan["split_tails"]
-    grid = tiles_m * tiles_n * split_k + split_tails
+    tail_blocks = plan["last_wave_split"][0] * plan["split_tails"]
+    grid = tiles_m * tiles_n * split_k + tail_blocks
     bytes_moved = size * (m * k * tiles_n + k * n * tiles_m + m * n)
     if split_k > 1:  # float32 (float64) partial planes, written once and read once
         bytes_moved += 2 * max(size, 4) * split_k * m * n
-    bytes_moved += 2 * 4 * split_tails * bm * bn
+    bytes_moved += 2 * 4 * tail_blocks * bm * bn
     flops = 2 * m * n * k
     intensity = flops / bytes_moved if bytes_moved else 0.0
     peak = (model.tensor_tflops if plan["kernel"] in ("mma", "wgmma", "skinny") else model.peak_tflops)[dtype]
@@ -210,7 +210,7 @@ def explain(m: int, n: int, k: int, dtype="fp32", layout: str = "nn", gpu: Optio
         block, warp, thread, stages, threads, grid, blocks_per_sm,
         grid / (tiles_per_block * blocks_per_sm * model.sm_count), smem, registers, spills, flops, bytes_moved,
         intensity, bound, flops / (bound * 1e12) * 1e3 if bound else 0.0,
-        "compute" if peak <= memory_tflops else "memory", split_k, split_tails, tiles_per_block)
+        "compute" if peak <= memory_tflops else "memory", split_k, tail_blocks, tiles_per_block)
     if run:
         if not on_this_gpu:
             raise RuntimeError("--run needs a GPU (and no --gpu model)")
