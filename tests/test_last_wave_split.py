@@ -291,9 +291,18 @@ def test_planner_cuts_few_c_transposed_tiles_along_k(dtype):
     # 114 SMs (H100 PCIe): 32 tiles are still under a third, in 2 parts.
     p = plan(32, 2048, 8192, sms=114)
     assert (p["config"], p["last_wave_split"], p["split_tails"]) == (C_TRANSPOSED_32, (32, 32), 1), p
-    # Not at 16 rows or fewer, under 16 tiles, or under 8 KB of K per row: skinny's products.
-    for m, n, k in [(16, 2048, 8192), (1, 1024, 8192), (32, 960, 8192), (32, 2048, 2048)]:
-        assert plan(m, n, k)["kernel"] == "skinny", (m, n, k)
+    # At 9-16 rows, a row-major weight of 24 or more tiles (session 63); at any M, a row-major
+    # weight whose lines start off 128-byte lines (bf16 N not a multiple of 64).
+    p = plan(16, 2048, 8192)
+    assert (p["config"], p["last_wave_split"], p["split_tails"]) == (C_TRANSPOSED_32, (32, 32), 1), p
+    p = tiledmm.plan(1, 2000, 8192, dtype, sm_count=132, b_off_cache_lines=True)
+    assert (p["config"], p["last_wave_split"], p["split_tails"]) == (C_TRANSPOSED_32, (32, 32), 1), p
+    # Not otherwise at 16 rows or fewer (a K-major weight; 9-16 rows of fewer than 24 tiles;
+    # up to 8 rows of a weight on 128-byte lines), under 16 tiles, or under 8 KB of K per row:
+    # skinny's products.
+    for m, n, k, b_col in [(16, 2048, 8192, True), (16, 1472, 8192, False), (8, 2048, 8192, False),
+                           (1, 1024, 8192, False), (32, 960, 8192, False), (32, 2048, 2048, False)]:
+        assert plan(m, n, k, b_col)["kernel"] == "skinny", (m, n, k, b_col)
     # From a third of the SMs (44 tiles), whole C^T tiles (the rule of session 61).
     p = plan(32, 2816, 8192)
     assert (p["config"], p["last_wave_split"], p["split_tails"]) == (C_TRANSPOSED_32, (0, 0), 0), p

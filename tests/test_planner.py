@@ -229,8 +229,10 @@ def test_wgmma_tile_by_tile_count():
     # skinny family). 16 x 4096 x 4096: 64 tiles for 264 slots, 4 slices of 1024.
     p = tiledmm.plan(16, 4096, 4096, torch.bfloat16, kernel="wgmma")
     assert p["config"] == "64x64_k128B_1wg_s4" and p["split_k"] == 4 and "M = 16" in p["reason"], p
+    # (With A row-major and from half a wave of 64-row tiles, 33-64 rows go to the C^T
+    # configs: test_medium_rows_stream_on_c_transposed_tiles.)
     for m, n, k in [(64, 64, 64), (64, 11008, 4096), (33, 4096, 11008)]:
-        p = tiledmm.plan(m, n, k, torch.float16, a_col_major=m * n * k < 2**20, a_off_sectors=m * n * k < 2**20)
+        p = tiledmm.plan(m, n, k, torch.float16, a_col_major=n != 4096, a_off_sectors=m * n * k < 2**20)
         assert p["kernel"] == "wgmma" and p["config"] == "64x64_k128B_1wg_s4", p
     # TF32 with M <= 64 too; with B row-major and N <= 64 it computes C^T, whose M is C's N.
     p = tiledmm.plan(16, 4096, 4096, torch.float32, allow_tf32=True, b_col_major=True)
@@ -656,6 +658,34 @@ def test_wgmma_tiles_for_lines_off_sectors():
     # ... but at 640^2, where the rules' tile is 64x64, C^T stays.
     assert plan(640, 640, 632, "nn")["config"] == "64x80_ct_k256B_1wg_s5"
 
+
+@pytest.mark.parametrize("dtype", [torch.bfloat16, torch.float16], ids=str)
+@pytest.mark.parametrize("b_col", [False, True], ids=["nn", "nt"])
+def test_medium_rows_stream_on_c_transposed_tiles(dtype, b_col):
+    # 33-64 rows (M), A row-major, from half a wave of 64-row tiles and K of 1 KB per row: all
+    # of M in one tile row of C^T, 64 weight rows x 80 per tile, or 128 x 96 where 128-row
+    # tiles fit one wave and 64-row ones would not (session 63). (Where 64x32 C^T tiles in two
+    # tile rows fit one wave with K up to 8 KB per row, narrow_m_c_transposed_config's.)
+    def plan(m, n, k, **kwargs):
+        return tiledmm.plan(m, n, k, dtype, b_col_major=b_col, sm_count=132, **kwargs)
+
+    for m, n, k, config, tiles in ((33, 4224, 8192, "64x80_ct_k256B_1wg_s5", 66),
+                                   (64, 8448, 512, "64x80_ct_k256B_1wg_s5", 132),
+                                   (48, 8512, 8192, "128x96_ct_k128B_2wg_s6", 67),
+                                   (64, 16896, 2048, "128x96_ct_k128B_2wg_s6", 132),
+                                   (40, 16904, 2048, "64x80_ct_k256B_1wg_s5", 265)):
+        p = plan(m, n, k)
+        assert (p["kernel"], p["config"], p["c_transposed"]) == ("wgmma", config, True), (m, n, k, p)
+        assert f"{tiles} tiles of all {m} rows x" in p["reason"], (m, n, k, p)
+        assert (p["split_k"], p["last_wave_split"]) == (1, (0, 0)), p
+    # Not under half a wave of tiles (4160 rows: 65), under 1 KB of K per row, outside 33-64
+    # rows, with a column-major A, a B TMA cannot read in place, or float32.
+    for m, n, k, kwargs in ((33, 4160, 8192, {}), (64, 16896, 504, {}), (65, 16896, 4096, {}),
+                            (48, 8448, 4096, {"a_col_major": True}), (48, 8448, 4096, {"b_aligned": False})):
+        p = plan(m, n, k, **kwargs)
+        assert "stream the weight once" not in p["reason"], (m, n, k, kwargs, p)
+        assert p["config"] not in ("64x80_ct_k256B_1wg_s5", "128x96_ct_k128B_2wg_s6"), (m, n, k, kwargs, p)
+    assert tiledmm.plan(48, 8448, 4096, torch.float32, b_col_major=b_col)["kernel"] != "wgmma"
 
 def bf16(*shape):
     return torch.randn(*shape).to(torch.bfloat16)

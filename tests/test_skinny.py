@@ -66,11 +66,11 @@ def test_planner_streams_small_rows_on_c_transposed_tiles(dtype):
         assert (p["kernel"], p["config"], p["c_transposed"]) == ("wgmma", "64x32_ct_k256B_1wg_s8", True), p
         assert f"{tiles} tiles of 64 of the weight's rows x all {m} rows" in p["reason"], p
     # Skinny keeps: too few tiles (2752 rows: 43) with K under 8 KB per row (from there they are
-    # cut along K: test_last_wave_split.py), K under 768 bytes per row (8 KB at up to 16
-    # rows), up to 8 rows of a row-major weight in one wave of its blocks, 9-16 rows of a
-    # K-major weight (any rows) or of a row-major one with more tiles than SMs but blocks in one
+    # cut along K: test_last_wave_split.py), K under 768 bytes per row (at up to 16 rows, below),
+    # up to 8 rows of a row-major weight in one wave of its blocks, 9-16 rows of a K-major
+    # weight at deep K (any rows) or of a row-major one with more tiles than SMs but blocks in one
     # wave (8512-12672 rows), N the small side, a column-major A, a weight off TMA's alignment,
-    # sm_80, float32.
+    # sm_80, float32 (weights on 128-byte lines unless said).
     for m, n, k, kwargs in ((32, 2752, 4032, {}), (32, 4096, 376, {}), (16, 4096, 2048, {"b_col": False}),
                             (8, 4096, 11008, {"b_col": False}),
                             (16, 4096, 11008, {}), (16, 16064, 9344, {}), (16, 8512, 4096, {"b_col": False}),
@@ -87,29 +87,55 @@ def test_planner_streams_small_rows_on_c_transposed_tiles(dtype):
     for kwargs in ({"b_off_sectors": True}, {"b_off_cache_lines": True}, {"a_off_sectors": True}):
         p = tiledmm.plan(32, 4096, 4096, dtype, b_col_major=True, sm_count=132, **kwargs)
         assert p["config"] == "64x32_ct_k256B_1wg_s8", (kwargs, p)
+    # Up to 16 rows (session 63): a row-major weight whose lines start off 128-byte lines, from
+    # K of 2 KB per row, unless a second wave would hold under a quarter of the SMs' tiles
+    # (9000 rows: 141 tiles), and 9-16 rows of a K-major weight at K of 2-8 KB per row.
+    for m, n, k, b_col, off_lines in ((1, 4096, 1024, False, True), (8, 6400, 16384, False, True),
+                                      (16, 12000, 4096, False, True), (9, 4096, 1024, True, False),
+                                      (16, 22384, 4088, True, False)):
+        p = tiledmm.plan(m, n, k, dtype, b_col_major=b_col, sm_count=132, b_off_cache_lines=off_lines)
+        assert p["config"] == "64x32_ct_k256B_1wg_s8", (m, n, k, b_col, p)
+    for m, n, k, b_col, off_lines in ((8, 4096, 1016, False, True), (16, 9000, 4096, False, True),
+                                      (9, 4096, 1016, True, False),
+                                      (8, 4096, 2048, True, False), (16, 4096, 4096, True, False)):
+        p = tiledmm.plan(m, n, k, dtype, b_col_major=b_col, sm_count=132, b_off_cache_lines=off_lines)
+        assert p["kernel"] == "skinny", (m, n, k, b_col, p)
     # Naming the family keeps wgmma's own rules (64x64 tiles for M <= 64).
     assert on_gpu(32, 4096, 4096, False, True, dtype, kernel="wgmma")["config"] == "64x64_k128B_1wg_s4"
+
+
+# The planner's C^T streams of small-row products (config, layouts it plans them for):
+# ragged M against the tile's 32 or 80 rows (the X box of M rows), ragged K against the k-tile,
+# weight rows ragged against the tile, 172 tiles (a second, partial wave), weights off 128-byte
+# lines, and (session 63) 33-64 rows on 64x80 and 128x96 C^T, up to 16 rows of a row-major
+# weight off 128-byte lines, 9-16 rows of a K-major weight at shallow K, few tiles in parts.
+C_T_32, C_T_80, C_T_96 = "64x32_ct_k256B_1wg_s8", "64x80_ct_k256B_1wg_s5", "128x96_ct_k128B_2wg_s6"
+SMALL_ROW_STREAMS = [((17, 3136, 4160), C_T_32, "nn,nt"), ((32, 3072, 4096), C_T_32, "nn,nt"),
+                     ((9, 4096, 8320), C_T_32, "nn"), ((31, 11008, 4160), C_T_32, "nn,nt"),
+                     ((5, 4232, 4104), C_T_32, "nn"), ((12, 6184, 1032), C_T_32, "nn,nt"),
+                     ((3, 2000, 8200), C_T_32, "nn"), ((13, 1560, 8200), C_T_32, "nn"),
+                     ((33, 4232, 8200), C_T_80, "nn,nt"), ((40, 6184, 520), C_T_80, "nn,nt"),
+                     ((64, 16904, 2056), C_T_80, "nn,nt"), ((57, 8648, 1160), C_T_96, "nn,nt")]
 
 
 @requires_cuda
 @needs_skinny
 @pytest.mark.parametrize("b_col", [False, True], ids=["nn", "nt"])
-def test_small_rows_on_c_transposed_tiles_results(b_col):
-    # The planner's 64x32 C^T stream of small-row products: ragged M against the tile's 32 rows
-    # (the X box of M rows), ragged K against the 128-deep k-tile, 172 tiles (a second, partial
-    # wave), over poisoned outputs.
-    gen = torch.Generator(device="cuda").manual_seed(61)
-    for m, n, k in ((17, 3136, 4160), (32, 3072, 4096), (9, 4096, 8320), (31, 11008, 4160)):
-        if b_col and m <= 16:
-            continue
-        a = make_operand(m, k, torch.bfloat16, "cuda", "row", gen)
-        b = make_operand(k, n, torch.bfloat16, "cuda", "col" if b_col else "row", gen)
-        p = tiledmm.plan_for(a, b)
-        if p["kernel"] != "wgmma":
-            pytest.skip("the planner runs skinny here (not an sm_90a build on an sm_90 GPU)")
-        assert p["config"] == "64x32_ct_k256B_1wg_s8", p
-        poison_cached_block(m, n, torch.bfloat16, "cuda")
-        assert_matches_reference(tiledmm.gemm(a, b), a, b)
+@pytest.mark.parametrize("shape,config,layouts", SMALL_ROW_STREAMS,
+                         ids=lambda v: "x".join(map(str, v)) if isinstance(v, tuple) else None)
+def test_small_rows_on_c_transposed_tiles_results(b_col, shape, config, layouts):
+    if ("nt" if b_col else "nn") not in layouts:
+        pytest.skip("the planner streams this product on skinny in this layout")
+    m, n, k = shape
+    gen = torch.Generator(device="cuda").manual_seed(61 + m)
+    a = make_operand(m, k, torch.bfloat16, "cuda", "row", gen)
+    b = make_operand(k, n, torch.bfloat16, "cuda", "col" if b_col else "row", gen)
+    p = tiledmm.plan_for(a, b)
+    if p["kernel"] != "wgmma":
+        pytest.skip("the planner runs skinny here (not an sm_90a build on an sm_90 GPU)")
+    assert p["config"] == config, p
+    poison_cached_block(m, n, torch.bfloat16, "cuda")
+    assert_matches_reference(tiledmm.gemm(a, b), a, b)
 
 
 @needs_skinny

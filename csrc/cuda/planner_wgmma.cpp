@@ -689,6 +689,40 @@ std::optional<WgmmaConfigId> narrow_m_c_transposed_config(const GemmShape& s, co
   return id;
 }
 
+// 16-bit products of 33-64 rows (M) against a weight of many rows, outside
+// narrow_m_c_transposed_config's one wave: C^T tiles that take all of M in one tile row, so
+// each block streams its weight rows once, where the rules' 64x64 tiles (two blocks per SM,
+// 4 stages of 128 bytes of K) stream them at 56-75% of copy bandwidth. 64 weight rows x 80 per
+// tile, or 128 x 96 where 128-row tiles fit one wave and 64-row ones would not: a second wave
+// of a few 64-row tiles runs at one SM's rate. From half a wave of 64-row tiles (fewer ran
+// slower than 64x64's split-K slices: 62 x 3512 x 11632 37.0 us against 33.0) and K of 1 KB
+// per row (measured from 1184 bytes). H200, bench/NOTES.md session 63, 32 random products of
+// 33-64 rows x 3312-24192 rows x K 592-16248, both layouts, single products from a clean L2:
+// in the 29 it takes, the choice ran 0.71-0.99x the 64x64 plan's time in 28 (nn 54 x 13992 x
+// 7848 62.5 us against 88.4, cuBLAS 60.8; nn 57 x 8648 x 6448 33.8 on 128x96 against 42.5, and
+// 49.3 on 64x80), 1.01x in one (nn 40 x 14552 x 6464). Out of sample, 40 random products
+// (bf16 36, fp16 4): 0.93-1.43x faster than 64x64 by name, geomean 1.13x, 6 slower (by 7% at
+// most, nn 34 x 22440 x 12288); against cuBLAS 0.62-1.03x -> 0.80-1.16x.
+constexpr int64_t kMediumRowsMin = 33, kMediumRowsMax = 64, kMediumRowsMinKBytes = 1024;
+std::optional<WgmmaConfigId> medium_rows_stream_on_c_transposed_tiles(const GemmShape& s, const GpuInfo& gpu,
+                                                                      const Reasons& why) {
+  if (!c_transposed_configs_apply(s) || s.m < kMediumRowsMin || s.m > kMediumRowsMax || s.n <= s.m ||
+      !s.a_tma_aligned || !s.b_tma_aligned || k_bytes_per_row(s) < kMediumRowsMinKBytes) {
+    return std::nullopt;
+  }
+  constexpr WgmmaConfigId kNarrow = WgmmaConfigId::k64x80ct, kWide = WgmmaConfigId::k128x96ct;
+  const int64_t narrow_tiles = c_transposed_tiles(s, wgmma_tile(kNarrow));
+  const int64_t wide_tiles = c_transposed_tiles(s, wgmma_tile(kWide));
+  const int64_t narrow_slots = int64_t{gpu.sm_count} * wgmma_tile(kNarrow).blocks_per_sm;
+  const int64_t wide_slots = int64_t{gpu.sm_count} * wgmma_tile(kWide).blocks_per_sm;
+  if (2 * narrow_tiles < narrow_slots) return std::nullopt;
+  const WgmmaConfigId id = narrow_tiles > narrow_slots && wide_tiles <= wide_slots ? kWide : kNarrow;
+  const WgmmaTile& t = wgmma_tile(id);
+  why.add("but ", c_transposed_tiles(s, t), " tiles of all ", s.m, " rows x ", t.block_m,
+          " of the weight's, computed as C^T, stream the weight once", id == kWide ? ", in one wave" : "");
+  return id;
+}
+
 // Deep K (>= kDeepKBytes per row): the 64x32 C^T config, whole tiles, where the time model
 // finds it kTileMargin faster than the rules' tile cut its best way, for a row-major A and
 // M >= N. Its constants (kWgmmaUnitCosts) are a least-squares fit to its kernel times at 8
@@ -844,40 +878,73 @@ std::optional<WgmmaConfigId> one_wave_of_whole_tiles(const GemmShape& s, WgmmaCo
 // 1024-4032 1.06-1.69x faster (geomean 1.42x and 1.34x), 16 of K 384-896 1.05-1.93x (1.51x;
 // nn 23 x 10368 x 640 10.7 us against 17.1, cuBLAS 9.1).
 // Fewer tiles ran 1.05-1.3x slower whole (1024-2048 rows at K = 8192: 16-32 tiles); cut
-// along K, they pay at more than 16 rows (below). Not at 9-16 rows of a K-major weight (skinny
-// faster in the stream at every shape). Nor, while skinny's blocks of a row-major weight take
-// one wave, at 9-16 rows with more tiles than SMs (nn 16 x 11008 x 4096: 75-77% against 77.5)
-// or up to 8 rows (nn 8 x 4096 x 4096: 66% against 72). A row-major (the C^T configs' K-major
-// B), both operands TMA-aligned. Their lines may start off 128-byte lines or 32-byte sectors
-// (bf16 N or K not a multiple of 64 or 16; the launcher copies rows off sectors from 1,536
-// rows): 64x32 C^T by name, whole or cut, ran 1.07-2.1x faster than skinny in 40 of 40 such
-// products of 9-32 rows x 1096-15840 rows, geomean 1.39x (nn 29 x 4328 x 11264 28.2 us
-// against 59.4, cuBLAS 35.7), and out of sample the plans this changed, 32 random products of
-// 3-32 rows x 1392-19568 rows, 1.12-1.66x (geomean 1.36x; bench/NOTES.md session 62).
+// along K, they pay where the clauses below say. Not at 9-16 rows of a K-major weight at deep
+// K (skinny faster in the stream at every shape). Nor, while skinny's blocks of a row-major
+// weight on 128-byte lines take one wave, at 9-16 rows with more tiles than SMs (nn 16 x 11008
+// x 4096: 75-77% against 77.5) or up to 8 rows (nn 8 x 4096 x 4096: 66% against 72). A
+// row-major (the C^T configs' K-major B), both operands TMA-aligned. Their lines may start
+// off 128-byte lines or 32-byte sectors (bf16 N or K not a multiple of 64 or 16; the launcher
+// copies rows off sectors from 1,536 rows): 64x32 C^T by name, whole or cut, ran 1.07-2.1x
+// faster than skinny in 40 of 40 such products of 9-32 rows x 1096-15840 rows, geomean 1.39x
+// (nn 29 x 4328 x 11264 28.2 us against 59.4, cuBLAS 35.7), and out of sample the plans this
+// changed, 32 random products of 3-32 rows x 1392-19568 rows, 1.12-1.66x (geomean 1.36x;
+// bench/NOTES.md session 62).
 bool small_rows_stream_on_c_transposed_tiles(const GemmShape& s, const GpuInfo& gpu) {
-  constexpr int64_t kMaxRows = SkinnyTile::kSmallRowsMax, kMaxRowsKMajorWeight = 16, kMinRowsRowMajorWeight = 9;
-  constexpr int64_t kMinKBytesManyRows = 768;  // more than 16 rows: measured from K = 384 (bf16)
+  constexpr int64_t kMaxRows = SkinnyTile::kSmallRowsMax, kMaxFewRows = 16, kMinNineRows = 9;
   if (!c_transposed_configs_apply(s) || s.m > kMaxRows || s.m > s.n || !s.a_tma_aligned || !s.b_tma_aligned) {
     return false;
   }
   const int64_t tiles = c_transposed_tiles(s, wgmma_tile(WgmmaConfigId::k64x32ct));
-  // Fewer tiles than a third of the SMs, cut along K (c_transposed_k_parts), at more than 16
-  // rows: at 32 rows x 1024-2048 rows x K 4096-8192, both layouts, 1.04-1.35x faster than
-  // skinny in 11 of 12 products (nn 32 x 1536 x 8192 13.9 us against 17.3), 0.97x in one
-  // (nt 32 x 1024 x 4096, 10.9 against 10.6); at 16 rows 0.89-1.09x, at 1 row 0.82-1.01x
-  // (bench/NOTES.md session 62). Out of sample, 32 random bf16 + fp16 products of 17-32 rows x
-  // 968-2808 rows x K 4096-16384 whose plan this changed: 1.10-1.63x (geomean 1.24x / 1.21x).
+  const int64_t k_bytes = k_bytes_per_row(s);
+  const bool row_major_weight = !s.b_col_major;
+  // A row-major weight whose lines start off 128-byte lines (bf16 N not a multiple of 64):
+  // skinny's MN-major loads of such lines ran at 41-74% of copy bandwidth. At up to 16 rows,
+  // 64x32 C^T by name against skinny's plan, 28 random products of 1-16 rows x 2736-23824
+  // rows (bench/NOTES.md session 63): from K of 2 KB per row faster in all 21, 0.68-0.96x the
+  // time (nn 7 x 4232 x 14024 41.3 us against 60.2, cuBLAS 37.2); at K of 784-1040 bytes
+  // 0.96-1.2x. Out of sample (bf16, fp16): 13 products of 2-16 rows x 3048-23760 rows
+  // 1.09-1.66x faster (geomean 1.31x); 6 of 1-8 rows in parts (few tiles, below) 0.94-1.39x
+  // (geomean 1.12x, 3 x 1184 x 8696 the 0.94x); 4 1.05-1.16x slower where a second wave held
+  // under a quarter of the SMs' tiles (133-160 tiles; nn 2 x 10208 x 1784 18.0 us against
+  // 15.5), so not there (a K-major weight at shallow K, below, gained there).
+  constexpr int64_t kMinKBytesOffLines = 2048;
+  const bool weight_lines_off_cache_lines = row_major_weight && s.b_lines_off_cache_lines;
+  const bool short_second_wave = tiles > gpu.sm_count && 4 * tiles <= 5 * int64_t{gpu.sm_count};
+
+  // Fewer tiles than a third of the SMs, cut along K (c_transposed_k_parts):
+  // - more than 16 rows: at 32 rows x 1024-2048 rows x K 4096-8192, both layouts, 1.04-1.35x
+  //   faster than skinny in 11 of 12 products (nn 32 x 1536 x 8192 13.9 us against 17.3),
+  //   0.97x in one (nt 32 x 1024 x 4096, 10.9 against 10.6); at 16 rows 0.89-1.09x, at 1 row
+  //   0.82-1.01x (session 62). Out of sample, 32 random bf16 + fp16 products of 17-32 rows x
+  //   968-2808 rows x K 4096-16384 whose plan this changed: 1.10-1.63x (geomean 1.24x / 1.21x);
+  // - 9-16 rows against a row-major weight of at least 24 tiles: 12 random products of
+  //   1552-2312 rows x K 4544-14208, 0.83-0.97x skinny's time (session 63); out of sample, 6
+  //   with the weight on 128-byte lines, 1.03-1.18x faster;
+  // - a row-major weight off 128-byte lines, as above (1 x 2736 x 12256 24.4 us against 32.1).
+  constexpr int64_t kMinCutTilesNineRows = 24;
   if (3 * tiles < gpu.sm_count) {
-    return s.m > kMaxRowsKMajorWeight && few_c_transposed_tiles_cut_along_k(s, tiles, gpu);
+    return few_c_transposed_tiles_cut_along_k(s, tiles, gpu) &&
+           (s.m > kMaxFewRows || weight_lines_off_cache_lines ||
+            (row_major_weight && s.m >= kMinNineRows && tiles >= kMinCutTilesNineRows));
   }
-  if (s.m > kMaxRowsKMajorWeight) return k_bytes_per_row(s) >= kMinKBytesManyRows;
-  if (!has_deep_k(s)) return false;
-  // A row-major weight of many rows, at any M: skinny's 32-row blocks (r32_w8_u1, 3-4 per SM by
-  // registers) then outnumber what the SMs hold at once, and a second, partial wave follows
-  // (bench/NOTES.md session 61: nn 8 x 14336 x 4096 45.1 us against 34.4 on C^T tiles, 1 x 16064
-  // x 9344 98.1 against 78.2, cuBLAS 31.5 and 73.1; at 8448-11008 rows, one wave, the two tie).
+  constexpr int64_t kMinKBytesManyRows = 768;  // more than 16 rows: measured from K = 384 (bf16)
+  if (s.m > kMaxFewRows) return k_bytes >= kMinKBytesManyRows;
+  if (weight_lines_off_cache_lines) return k_bytes >= kMinKBytesOffLines && !short_second_wave;
+  if (!has_deep_k(s)) {
+    // 9-16 rows against a K-major weight at K under 8 KB per row, where skinny's 32-row blocks
+    // (r32_w8_u2, the staged ring) stream a few steps each: 64x32 C^T by name against the
+    // plan, 6 random products of 4904-22384 rows x K 1792-3624, 0.70-0.94x the time (session 63);
+    // out of sample, 16 (bf16 12, fp16 4) 1.02-1.50x faster, geomean 1.20x.
+    constexpr int64_t kMinKBytesKMajorWeight = 2048;
+    return !row_major_weight && s.m >= kMinNineRows && k_bytes >= kMinKBytesKMajorWeight;
+  }
+  // Deep K, a row-major weight on 128-byte lines: 9-16 rows while the tiles fit one wave; or
+  // many rows, at any M: skinny's 32-row blocks (r32_w8_u1, 3-4 per SM by registers) then
+  // outnumber what the SMs hold at once, and a second, partial wave follows (session 61: nn 8 x
+  // 14336 x 4096 45.1 us against 34.4 on C^T tiles, 1 x 16064 x 9344 98.1 against 78.2, cuBLAS
+  // 31.5 and 73.1; at 8448-11008 rows, one wave, the two tie).
   const bool skinny_second_wave = 2 * tiles > 3 * int64_t{gpu.sm_count};
-  return !s.b_col_major && ((s.m >= kMinRowsRowMajorWeight && tiles <= gpu.sm_count) || skinny_second_wave);
+  return row_major_weight && ((s.m >= kMinNineRows && tiles <= gpu.sm_count) || skinny_second_wave);
 }
 
 WgmmaConfigId pick_wgmma_config_by_rules(const GemmShape& s, const GpuInfo& gpu, const Reasons& why);
@@ -890,6 +957,7 @@ WgmmaConfigId pick_wgmma_config(const GemmShape& s, const GpuInfo& gpu, const Re
 WgmmaConfigId pick_wgmma_config_by_rules(const GemmShape& s, const GpuInfo& gpu, const Reasons& why) {
   const WgmmaConfigId rule = pick_wgmma_rule_config(s, gpu, why);
   if (const std::optional<WgmmaConfigId> narrow_m = narrow_m_c_transposed_config(s, gpu, why)) return *narrow_m;
+  if (const std::optional<WgmmaConfigId> medium = medium_rows_stream_on_c_transposed_tiles(s, gpu, why)) return *medium;
   if (const std::optional<WgmmaConfigId> filling = wave_filling_c_transposed(s, rule, gpu, why)) return *filling;
   if (const std::optional<WgmmaConfigId> wide = column_major_a_wave_filling(s, rule, gpu, why)) return *wide;
   if (const std::optional<WgmmaConfigId> turns = short_k_ping_pong(s, rule, gpu, why)) return *turns;
