@@ -398,3 +398,24 @@ def test_standing_flags_on_two_streams_at_once():
     torch.cuda.synchronize()
     for first, second in outs:
         assert torch.equal(first, expected[0]) and torch.equal(second, expected[1])
+
+
+@needs_sm90a_build
+def test_planner_cuts_a_short_last_wave_of_c_transposed_tiles():
+    # A small-row stream of 64x32 or 64x80 C^T tiles over several waves whose last wave holds
+    # at most half the SMs: each of its R tiles in about (SMs + R) / (2 R) parts, runs of at
+    # least 4 k-tiles (session 63).
+    def plan(m, n, k, sms=132, **kwargs):
+        return tiledmm.plan(m, n, k, torch.bfloat16, sm_count=sms, **kwargs)
+
+    for (m, n, k), config, cut, tails in (((24, 8960, 4096), C_TRANSPOSED_32, (8, 4), 7),
+                                          ((20, 10000, 8200), C_TRANSPOSED_32, (25, 22), 2),
+                                          ((40, 17000, 2056), "64x80_ct_k256B_1wg_s5", (2, 5), 3)):
+        p = plan(m, n, k)
+        assert (p["config"], p["last_wave_split"], p["split_tails"]) == (config, cut, tails), p
+        assert f"last wave split along K: each of its {cut[0]} tiles in {1 + tails} parts" in p["reason"], p
+    # Not where the last wave holds more than half the SMs (31 x 11008 x 4160 on 100 SMs: 72
+    # tiles), is full (24 x 8448: 132 tiles) or the tiles take one wave, nor K under 8 k-tiles.
+    for m, n, k, sms in ((31, 11008, 4160, 100), (24, 8448, 4096, 132), (24, 4096, 4096, 132), (24, 8960, 896, 132)):
+        p = plan(m, n, k, sms)
+        assert p["config"] == C_TRANSPOSED_32 and p["last_wave_split"] == (0, 0), (m, n, k, p)

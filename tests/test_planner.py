@@ -677,7 +677,7 @@ def test_medium_rows_stream_on_c_transposed_tiles(dtype, b_col):
         p = plan(m, n, k)
         assert (p["kernel"], p["config"], p["c_transposed"]) == ("wgmma", config, True), (m, n, k, p)
         assert f"{tiles} tiles of all {m} rows x" in p["reason"], (m, n, k, p)
-        assert (p["split_k"], p["last_wave_split"]) == (1, (0, 0)), p
+        assert p["split_k"] == 1, p  # (a short last wave in parts: test_last_wave_split.py)
     # Not under half a wave of tiles (4160 rows: 65), under 1 KB of K per row, outside 33-64
     # rows, with a column-major A, a B TMA cannot read in place, or float32.
     for m, n, k, kwargs in ((33, 4160, 8192, {}), (64, 16896, 504, {}), (65, 16896, 4096, {}),

@@ -221,6 +221,28 @@ bool few_c_transposed_tiles_cut_along_k(const GemmShape& s, int64_t tiles, const
   return tiles >= kMinCutCTransposedTiles && 3 * tiles < gpu.sm_count && has_deep_k(s);
 }
 
+// A stream of small-row C^T tiles (64x32, 64x80) over several waves whose last wave holds at
+// most half the block slots: R tiles streamed by R SMs at one SM's rate while the others idle.
+// Each of them is cut along K into parts, a head and tails on a block each (the last wave
+// split, last_wave_split.h), about half the slots' worth of blocks as for few tiles (above),
+// each part at least kMinLastWavePartKTiles k-tiles (1 KB of K per row). H200, 18 random plans
+// of 9-55 rows x 8520-19632 rows on these tiles (bench/NOTES.md session 63, against
+// TILEDMM_SPLIT_LAST_WAVE=off in the same run): 1.05-1.21x faster, geomean 1.11x (nt 23 x 9344
+// x 13768: 73.7 us against 88.9, cuBLAS 77.6).
+constexpr int64_t kMinLastWavePartKTiles = 4;
+LastWaveSplit c_transposed_last_wave_parts(WgmmaConfigId id, int64_t tiles, int64_t slots, int64_t k_tiles,
+                                           const Reasons& why) {
+  if (id != WgmmaConfigId::k64x32ct && id != WgmmaConfigId::k64x80ct) return {};
+  const int64_t last = tiles % slots;
+  if (tiles <= slots || last == 0 || 2 * last > slots) return {};
+  const int64_t parts = std::min((slots + last) / (2 * last), k_tiles / kMinLastWavePartKTiles);
+  if (parts < 2) return {};
+  const int64_t run = ceil_div(k_tiles, parts), tails = ceil_div(k_tiles - run, run);
+  why.add("last wave split along K: each of its ", last, " tiles in ", 1 + tails, " parts on a block each, the head ",
+          "running the first ", run, " of ", k_tiles, " k-tiles and adding its tails' partial sums");
+  return {last, run, tails};
+}
+
 // TILEDMM_CT_PARTS=n: n parts (head and tails) for any C^T config, whatever the rule says
 // (measurement).
 LastWaveSplit c_transposed_k_parts(const GemmShape& s, WgmmaConfigId id, const GpuInfo& gpu, const Reasons& why) {
@@ -234,7 +256,7 @@ LastWaveSplit c_transposed_k_parts(const GemmShape& s, WgmmaConfigId id, const G
   } else if (id == WgmmaConfigId::k64x32ct && few_c_transposed_tiles_cut_along_k(s, tiles, gpu)) {
     parts = (gpu.sm_count + tiles) / (2 * tiles);  // blocks: the nearest multiple of tiles to half the SMs
   }
-  if (parts < 2) return {};
+  if (parts < 2) return c_transposed_last_wave_parts(id, tiles, slots, k_tiles, why);
   // Equal runs of k-tiles, as many as keep every run non-empty.
   const int64_t run = ceil_div(k_tiles, parts), tails = ceil_div(k_tiles - run, run);
   why.add("K in ", 1 + tails, " parts", forced_parts > 0 ? " (forced by TILEDMM_CT_PARTS)" : "", ": each of the ",
@@ -905,9 +927,10 @@ bool small_rows_stream_on_c_transposed_tiles(const GemmShape& s, const GpuInfo& 
   // 0.96-1.2x. Out of sample (bf16, fp16): 13 products of 2-16 rows x 3048-23760 rows
   // 1.09-1.66x faster (geomean 1.31x); 6 of 1-8 rows in parts (few tiles, below) 0.94-1.39x
   // (geomean 1.12x, 3 x 1184 x 8696 the 0.94x); 4 1.05-1.16x slower where a second wave held
-  // under a quarter of the SMs' tiles (133-160 tiles; nn 2 x 10208 x 1784 18.0 us against
-  // 15.5), so not there (a K-major weight at shallow K, below, gained there).
-  constexpr int64_t kMinKBytesOffLines = 2048;
+  // under a quarter of the SMs' tiles (133-160 tiles). With that last wave cut into parts
+  // (c_transposed_last_wave_parts), 10 such products 0.87-0.97x skinny's time but one, nn 2 x
+  // 10208 x 1784 (18.3 us against 15.8; K of 3.5 KB per row): not there under 4 KB of K per row.
+  constexpr int64_t kMinKBytesOffLines = 2048, kMinKBytesShortSecondWave = 4096;
   const bool weight_lines_off_cache_lines = row_major_weight && s.b_lines_off_cache_lines;
   const bool short_second_wave = tiles > gpu.sm_count && 4 * tiles <= 5 * int64_t{gpu.sm_count};
 
@@ -929,7 +952,9 @@ bool small_rows_stream_on_c_transposed_tiles(const GemmShape& s, const GpuInfo& 
   }
   constexpr int64_t kMinKBytesManyRows = 768;  // more than 16 rows: measured from K = 384 (bf16)
   if (s.m > kMaxFewRows) return k_bytes >= kMinKBytesManyRows;
-  if (weight_lines_off_cache_lines) return k_bytes >= kMinKBytesOffLines && !short_second_wave;
+  if (weight_lines_off_cache_lines) {
+    return k_bytes >= (short_second_wave ? kMinKBytesShortSecondWave : kMinKBytesOffLines);
+  }
   if (!has_deep_k(s)) {
     // 9-16 rows against a K-major weight at K under 8 KB per row, where skinny's 32-row blocks
     // (r32_w8_u2, the staged ring) stream a few steps each: 64x32 C^T by name against the
