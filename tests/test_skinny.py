@@ -52,7 +52,8 @@ def test_planner_streams_small_rows_on_c_transposed_tiles(dtype):
     # 16-bit, M <= 32, sm_90a: the 64x32 C^T tiles, whole, stream the weight through 8 TMA
     # stages per block, where they reach at least a third of the SMs (4096 rows: 64 tiles):
     # more than 16 rows in either layout of the weight from 768 bytes of K per row; with K deep
-    # (>= 8 KB per row) also 9-16 rows of a row-major weight (x @ W) in one wave of tiles, and
+    # (>= 8 KB per row) also 9-16 rows of a row-major weight (x @ W) in one wave of tiles (up to
+    # 8 rows too from K over 8 KB per row and 2/5 of the SMs' tiles), and
     # any M of a row-major weight whose 32-row skinny blocks would outnumber 3 per SM (more
     # than 198 tiles).
     if not any(k.name == "wgmma" for k in tiledmm.kernels()):
@@ -60,6 +61,7 @@ def test_planner_streams_small_rows_on_c_transposed_tiles(dtype):
     for m, n, k, b_col, tiles in ((32, 4096, 4096, True, 64), (17, 3072, 8192, True, 48), (32, 11008, 4096, True, 172),
                                   (32, 4096, 4096, False, 64), (24, 2816, 4096, False, 44),
                                   (9, 4096, 11008, False, 64), (16, 8448, 4096, False, 132),
+                                  (8, 4096, 11008, False, 64), (1, 3456, 8200, False, 54),
                                   (1, 12736, 4096, False, 199), (16, 16064, 9344, False, 251),
                                   (32, 4800, 2176, False, 75), (25, 15808, 384, True, 247)):
         p = on_gpu(m, n, k, False, b_col, dtype)
@@ -67,12 +69,13 @@ def test_planner_streams_small_rows_on_c_transposed_tiles(dtype):
         assert f"{tiles} tiles of 64 of the weight's rows x all {m} rows" in p["reason"], p
     # Skinny keeps: too few tiles (2752 rows: 43) with K under 8 KB per row (from there they are
     # cut along K: test_last_wave_split.py), K under 768 bytes per row (at up to 16 rows, below),
-    # up to 8 rows of a row-major weight in one wave of its blocks, 9-16 rows of a K-major
+    # up to 8 rows of a row-major weight in one wave of its blocks at K up to 8 KB per row or
+    # under 2/5 of the SMs' tiles (3200 rows: 50), 9-16 rows of a K-major
     # weight at deep K (any rows) or of a row-major one with more tiles than SMs but blocks in one
     # wave (8512-12672 rows), N the small side, a column-major A, a weight off TMA's alignment,
     # sm_80, float32 (weights on 128-byte lines unless said).
     for m, n, k, kwargs in ((32, 2752, 4032, {}), (32, 4096, 376, {}), (16, 4096, 2048, {"b_col": False}),
-                            (8, 4096, 11008, {"b_col": False}),
+                            (8, 4096, 4096, {"b_col": False}), (8, 3200, 11008, {"b_col": False}),
                             (16, 4096, 11008, {}), (16, 16064, 9344, {}), (16, 8512, 4096, {"b_col": False}),
                             (1, 12672, 4096, {"b_col": False}), (4096, 32, 4096, {}),
                             (32, 4096, 4096, {"a_col": True}),
@@ -110,7 +113,7 @@ def test_planner_streams_small_rows_on_c_transposed_tiles(dtype):
 # lines, and (session 63) 33-64 rows on 64x80 and 128x96 C^T, up to 16 rows of a row-major
 # weight off 128-byte lines, 9-16 rows of a K-major weight at shallow K, few tiles in parts,
 # and a short last wave of several cut into parts (24 x 8960: 8 tiles in 8 parts; 20 x 10000: 25
-# in 3; 40 x 17000: 2 in 4).
+# in 3; 40 x 17000: 2 in 4), and up to 8 rows of a row-major weight on its lines at K over 8 KB.
 C_T_32, C_T_80, C_T_96 = "64x32_ct_k256B_1wg_s8", "64x80_ct_k256B_1wg_s5", "128x96_ct_k128B_2wg_s6"
 SMALL_ROW_STREAMS = [((17, 3136, 4160), C_T_32, "nn,nt"), ((32, 3072, 4096), C_T_32, "nn,nt"),
                      ((9, 4096, 8320), C_T_32, "nn"), ((31, 11008, 4160), C_T_32, "nn,nt"),
@@ -119,7 +122,7 @@ SMALL_ROW_STREAMS = [((17, 3136, 4160), C_T_32, "nn,nt"), ((32, 3072, 4096), C_T
                      ((33, 4232, 8200), C_T_80, "nn,nt"), ((40, 6184, 520), C_T_80, "nn,nt"),
                      ((64, 16904, 2056), C_T_80, "nn,nt"), ((57, 8648, 1160), C_T_96, "nn,nt"),
                      ((24, 8960, 4096), C_T_32, "nn,nt"), ((20, 10000, 8200), C_T_32, "nn,nt"),
-                     ((40, 17000, 2056), C_T_80, "nn,nt")]
+                     ((40, 17000, 2056), C_T_80, "nn,nt"), ((5, 6400, 8200), C_T_32, "nn")]
 
 
 @requires_cuda

@@ -963,13 +963,20 @@ bool small_rows_stream_on_c_transposed_tiles(const GemmShape& s, const GpuInfo& 
     constexpr int64_t kMinKBytesKMajorWeight = 2048;
     return !row_major_weight && s.m >= kMinNineRows && k_bytes >= kMinKBytesKMajorWeight;
   }
-  // Deep K, a row-major weight on 128-byte lines: 9-16 rows while the tiles fit one wave; or
-  // many rows, at any M: skinny's 32-row blocks (r32_w8_u1, 3-4 per SM by registers) then
-  // outnumber what the SMs hold at once, and a second, partial wave follows (session 61: nn 8 x
-  // 14336 x 4096 45.1 us against 34.4 on C^T tiles, 1 x 16064 x 9344 98.1 against 78.2, cuBLAS
-  // 31.5 and 73.1; at 8448-11008 rows, one wave, the two tie).
+  // Deep K, a row-major weight on 128-byte lines: 9-16 rows while the tiles fit one wave; up
+  // to 8 rows too with K over 8 KB per row and at least 2/5 of the SMs' tiles (session 63: 13
+  // random products of 1-8 rows x 3456-7872 rows x K 8856-15344, 0.66-0.97x skinny's time,
+  // geomean 1.27x faster, nn 3 x 5376 x 14280 44.4 us against 67.2, cuBLAS 41.8; the decode
+  // stream at 4096 x 11008, M = 1 and 8, 84.9 and 84.0% against 82.7; at K = 8 KB, 4096 x 4096,
+  // 67% against 73 in the stream; out of sample, 10 products 1.01-1.71x faster, geomean 1.39x,
+  // 0.58-0.98x -> 0.90-1.12x of cuBLAS); or many rows, at any M: skinny's 32-row blocks (r32_w8_u1,
+  // 3-4 per SM by registers) then outnumber what the SMs hold at once, and a second, partial
+  // wave follows (session 61: nn 8 x 14336 x 4096 45.1 us against 34.4 on C^T tiles, 1 x 16064 x
+  // 9344 98.1 against 78.2, cuBLAS 31.5 and 73.1; at 8448-11008 rows, one wave, the two tie).
+  const bool one_wave = tiles <= gpu.sm_count;
+  const bool few_rows_deeper_k = k_bytes > kDeepKBytes && 5 * tiles >= 2 * int64_t{gpu.sm_count};
   const bool skinny_second_wave = 2 * tiles > 3 * int64_t{gpu.sm_count};
-  return row_major_weight && ((s.m >= kMinNineRows && tiles <= gpu.sm_count) || skinny_second_wave);
+  return row_major_weight && ((one_wave && (s.m >= kMinNineRows || few_rows_deeper_k)) || skinny_second_wave);
 }
 
 WgmmaConfigId pick_wgmma_config_by_rules(const GemmShape& s, const GpuInfo& gpu, const Reasons& why);
