@@ -243,8 +243,10 @@ LastWaveSplit c_transposed_last_wave_parts(WgmmaConfigId id, int64_t tiles, int6
   return {last, run, tails};
 }
 
-// TILEDMM_CT_PARTS=n: n parts (head and tails) for any C^T config, whatever the rule says
-// (measurement).
+// How a C^T config's tiles are cut along K: few 64x32 tiles each in parts
+// (few_c_transposed_tiles_cut_along_k), else a short last wave of a stream in parts
+// (c_transposed_last_wave_parts), else none. TILEDMM_CT_PARTS=n: n parts (head and tails) for
+// any C^T config of at most a wave of tiles, whatever the rule says (measurement).
 LastWaveSplit c_transposed_k_parts(const GemmShape& s, WgmmaConfigId id, const GpuInfo& gpu, const Reasons& why) {
   const WgmmaTile& t = wgmma_tile(id);
   const int64_t tiles = c_transposed_tiles(s, t), slots = int64_t{gpu.sm_count} * t.blocks_per_sm;
@@ -903,8 +905,8 @@ std::optional<WgmmaConfigId> one_wave_of_whole_tiles(const GemmShape& s, WgmmaCo
 // along K, they pay where the clauses below say. Not at 9-16 rows of a K-major weight at deep
 // K (skinny faster in the stream at every shape). Nor, while skinny's blocks of a row-major
 // weight on 128-byte lines take one wave, at 9-16 rows with more tiles than SMs (nn 16 x 11008
-// x 4096: 75-77% against 77.5) or up to 8 rows (nn 8 x 4096 x 4096: 66% against 72). A
-// row-major (the C^T configs' K-major B), both operands TMA-aligned. Their lines may start
+// x 4096: 75-77% against 77.5) or up to 8 rows at K up to 8 KB per row (nn 8 x 4096 x 4096:
+// 66% against 72). A row-major (the C^T configs' K-major B), both operands TMA-aligned. Their lines may start
 // off 128-byte lines or 32-byte sectors (bf16 N or K not a multiple of 64 or 16; the launcher
 // copies rows off sectors from 1,536 rows): 64x32 C^T by name, whole or cut, ran 1.07-2.1x
 // faster than skinny in 40 of 40 such products of 9-32 rows x 1096-15840 rows, geomean 1.39x
@@ -969,10 +971,11 @@ bool small_rows_stream_on_c_transposed_tiles(const GemmShape& s, const GpuInfo& 
   // geomean 1.27x faster, nn 3 x 5376 x 14280 44.4 us against 67.2, cuBLAS 41.8; the decode
   // stream at 4096 x 11008, M = 1 and 8, 84.9 and 84.0% against 82.7; at K = 8 KB, 4096 x 4096,
   // 67% against 73 in the stream; out of sample, 10 products 1.01-1.71x faster, geomean 1.39x,
-  // 0.58-0.98x -> 0.90-1.12x of cuBLAS); or many rows, at any M: skinny's 32-row blocks (r32_w8_u1,
-  // 3-4 per SM by registers) then outnumber what the SMs hold at once, and a second, partial
-  // wave follows (session 61: nn 8 x 14336 x 4096 45.1 us against 34.4 on C^T tiles, 1 x 16064 x
-  // 9344 98.1 against 78.2, cuBLAS 31.5 and 73.1; at 8448-11008 rows, one wave, the two tie).
+  // 0.58-0.98x -> 0.90-1.12x of cuBLAS); or many rows, at any M: skinny's 32-row blocks
+  // (r32_w8_u1, 3-4 per SM by registers) then outnumber what the SMs hold at once, and a second,
+  // partial wave follows (session 61: nn 8 x 14336 x 4096 45.1 us against 34.4 on C^T tiles,
+  // 1 x 16064 x 9344 98.1 against 78.2, cuBLAS 31.5 and 73.1; at 8448-11008 rows, one wave, the
+  // two tie).
   const bool one_wave = tiles <= gpu.sm_count;
   const bool few_rows_deeper_k = k_bytes > kDeepKBytes && 5 * tiles >= 2 * int64_t{gpu.sm_count};
   const bool skinny_second_wave = 2 * tiles > 3 * int64_t{gpu.sm_count};
