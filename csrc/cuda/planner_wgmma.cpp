@@ -928,8 +928,8 @@ bool small_rows_stream_on_c_transposed_tiles(const GemmShape& s, const GpuInfo& 
   // time (nn 7 x 4232 x 14024 41.3 us against 60.2, cuBLAS 37.2); at K of 784-1040 bytes
   // 0.96-1.2x. Out of sample (bf16, fp16): 13 products of 2-16 rows x 3048-23760 rows
   // 1.09-1.66x faster (geomean 1.31x); 6 of 1-8 rows in parts (few tiles, below) 0.94-1.39x
-  // (geomean 1.12x, 3 x 1184 x 8696 the 0.94x); 4 1.05-1.16x slower where a second wave held
-  // under a quarter of the SMs' tiles (133-160 tiles). With that last wave cut into parts
+  // (geomean 1.12x, 3 x 1184 x 8696 the 0.94x); where a second wave held under a quarter of the
+  // SMs' tiles (133-160 tiles), 3 of 4 1.05-1.16x slower. With that last wave cut into parts
   // (c_transposed_last_wave_parts), 10 such products 0.87-0.97x skinny's time but one, nn 2 x
   // 10208 x 1784 (18.3 us against 15.8; K of 3.5 KB per row): not there under 4 KB of K per row.
   constexpr int64_t kMinKBytesOffLines = 2048, kMinKBytesShortSecondWave = 4096;
