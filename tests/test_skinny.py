@@ -71,7 +71,7 @@ def test_planner_streams_small_rows_on_c_transposed_tiles(dtype):
     # cut along K: test_last_wave_split.py), K under 768 bytes per row (at up to 16 rows, below),
     # up to 8 rows of a row-major weight in one wave of its blocks at K up to 8 KB per row or
     # under 2/5 of the SMs' tiles (3200 rows: 50), 9-16 rows of a K-major
-    # weight at deep K (any rows) or of a row-major one with more tiles than SMs but blocks in one
+    # weight on 128-byte lines at deep K (any rows) or of a row-major one with more tiles than SMs but blocks in one
     # wave (8512-12672 rows), N the small side, a column-major A, a weight off TMA's alignment,
     # sm_80, float32 (weights on 128-byte lines unless said).
     for m, n, k, kwargs in ((32, 2752, 4032, {}), (32, 4096, 376, {}), (16, 4096, 2048, {"b_col": False}),
@@ -92,15 +92,18 @@ def test_planner_streams_small_rows_on_c_transposed_tiles(dtype):
         assert p["config"] == "64x32_ct_k256B_1wg_s8", (kwargs, p)
     # Up to 16 rows (session 63): a row-major weight whose lines start off 128-byte lines, from
     # K of 2 KB per row (4 KB where a second wave would hold under a quarter of the SMs' tiles:
-    # 9000 rows, 141 tiles), and 9-16 rows of a K-major weight at K of 2-8 KB per row.
+    # 9000 rows, 141 tiles), and 9-16 rows of a K-major weight at K of 2-8 KB per row, or
+    # (session 64) at deeper K with its lines off 128-byte lines.
     for m, n, k, b_col, off_lines in ((1, 4096, 1024, False, True), (8, 6400, 16384, False, True),
                                       (16, 12000, 1024, False, True), (16, 9000, 2048, False, True),
-                                      (9, 4096, 1024, True, False), (16, 22384, 4088, True, False)):
+                                      (9, 4096, 1024, True, False), (16, 22384, 4088, True, False),
+                                      (9, 4096, 8200, True, True), (12, 13944, 11592, True, True)):
         p = tiledmm.plan(m, n, k, dtype, b_col_major=b_col, sm_count=132, b_off_cache_lines=off_lines)
         assert p["config"] == "64x32_ct_k256B_1wg_s8", (m, n, k, b_col, p)
     for m, n, k, b_col, off_lines in ((8, 4096, 1016, False, True), (16, 9000, 2040, False, True),
                                       (9, 4096, 1016, True, False),
-                                      (8, 4096, 2048, True, False), (16, 4096, 4096, True, False)):
+                                      (8, 4096, 2048, True, False), (16, 4096, 4096, True, False),
+                                      (12, 13944, 11648, True, False), (8, 13944, 11592, True, True)):
         p = tiledmm.plan(m, n, k, dtype, b_col_major=b_col, sm_count=132, b_off_cache_lines=off_lines)
         assert p["kernel"] == "skinny", (m, n, k, b_col, p)
     # Naming the family keeps wgmma's own rules (64x64 tiles for M <= 64).
@@ -113,7 +116,8 @@ def test_planner_streams_small_rows_on_c_transposed_tiles(dtype):
 # lines, and (session 63) 33-64 rows on 64x80 and 128x96 C^T, up to 16 rows of a row-major
 # weight off 128-byte lines, 9-16 rows of a K-major weight at shallow K, few tiles in parts,
 # and a short last wave of several cut into parts (24 x 8960: 8 tiles in 8 parts; 20 x 10000: 25
-# in 3; 40 x 17000: 2 in 4), and up to 8 rows of a row-major weight on its lines at K over 8 KB.
+# in 3; 40 x 17000: 2 in 4), and up to 8 rows of a row-major weight on its lines at K over 8 KB;
+# (session 64) 9-16 rows of a K-major weight off 128-byte lines (and sectors) at deep K.
 C_T_32, C_T_80, C_T_96 = "64x32_ct_k256B_1wg_s8", "64x80_ct_k256B_1wg_s5", "128x96_ct_k128B_2wg_s6"
 SMALL_ROW_STREAMS = [((17, 3136, 4160), C_T_32, "nn,nt"), ((32, 3072, 4096), C_T_32, "nn,nt"),
                      ((9, 4096, 8320), C_T_32, "nn"), ((31, 11008, 4160), C_T_32, "nn,nt"),
@@ -122,7 +126,8 @@ SMALL_ROW_STREAMS = [((17, 3136, 4160), C_T_32, "nn,nt"), ((32, 3072, 4096), C_T
                      ((33, 4232, 8200), C_T_80, "nn,nt"), ((40, 6184, 520), C_T_80, "nn,nt"),
                      ((64, 16904, 2056), C_T_80, "nn,nt"), ((57, 8648, 1160), C_T_96, "nn,nt"),
                      ((24, 8960, 4096), C_T_32, "nn,nt"), ((20, 10000, 8200), C_T_32, "nn,nt"),
-                     ((40, 17000, 2056), C_T_80, "nn,nt"), ((5, 6400, 8200), C_T_32, "nn")]
+                     ((40, 17000, 2056), C_T_80, "nn,nt"), ((5, 6400, 8200), C_T_32, "nn"),
+                     ((12, 7000, 8200), C_T_32, "nn,nt")]
 
 
 @requires_cuda

@@ -903,7 +903,7 @@ std::optional<WgmmaConfigId> one_wave_of_whole_tiles(const GemmShape& s, WgmmaCo
 // nn 23 x 10368 x 640 10.7 us against 17.1, cuBLAS 9.1).
 // Fewer tiles ran 1.05-1.3x slower whole (1024-2048 rows at K = 8192: 16-32 tiles); cut
 // along K, they pay where the clauses below say. Not at 9-16 rows of a K-major weight at deep
-// K (skinny faster in the stream at every shape). Nor, while skinny's blocks of a row-major
+// K on 128-byte lines (skinny faster in the stream at every shape). Nor, while skinny's blocks of a row-major
 // weight on 128-byte lines take one wave, at 9-16 rows with more tiles than SMs (nn 16 x 11008
 // x 4096: 75-77% against 77.5) or up to 8 rows at K up to 8 KB per row (nn 8 x 4096 x 4096:
 // 66% against 72). A row-major (the C^T configs' K-major B), both operands TMA-aligned. Their lines may start
@@ -979,7 +979,17 @@ bool small_rows_stream_on_c_transposed_tiles(const GemmShape& s, const GpuInfo& 
   const bool one_wave = tiles <= gpu.sm_count;
   const bool few_rows_deeper_k = k_bytes > kDeepKBytes && 5 * tiles >= 2 * int64_t{gpu.sm_count};
   const bool skinny_second_wave = 2 * tiles > 3 * int64_t{gpu.sm_count};
-  return row_major_weight && ((one_wave && (s.m >= kMinNineRows || few_rows_deeper_k)) || skinny_second_wave);
+  // Deep K, 9-16 rows of a K-major weight whose lines start off 128-byte lines (bf16 K not a
+  // multiple of 64), which skinny streams through its staged ring: 64x32 C^T by name against
+  // the plan, 24 random products of 9-16 rows x 6736-23120 rows x K 5016-15608 (bench/NOTES.md
+  // session 64): the 12 with lines off 32-byte sectors too 0.81-0.91x the time (geomean 1.17x
+  // faster; against cuBLAS 0.82-0.95x -> 0.95-1.15x), the 12 on sectors 0.88-1.01x (1.08x). On
+  // 128-byte lines (session 63: 12 products of 15760-30408 rows, and the decode stream) mixed.
+  // Out of sample, 28 random products (bf16 22, fp16 6) of 2944-25032 rows x K 4104-16048,
+  // 1.04-1.51x faster than skinny's plan (geomean 1.19x); against cuBLAS 0.67-1.01x -> 0.89-1.11x.
+  const bool k_major_weight_off_lines = !row_major_weight && s.m >= kMinNineRows && s.b_lines_off_cache_lines;
+  return k_major_weight_off_lines ||
+         (row_major_weight && ((one_wave && (s.m >= kMinNineRows || few_rows_deeper_k)) || skinny_second_wave));
 }
 
 WgmmaConfigId pick_wgmma_config_by_rules(const GemmShape& s, const GpuInfo& gpu, const Reasons& why);
