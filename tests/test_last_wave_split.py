@@ -415,7 +415,15 @@ def test_planner_cuts_a_short_last_wave_of_c_transposed_tiles():
         assert (p["config"], p["last_wave_split"], p["split_tails"]) == (config, cut, tails), p
         assert f"last wave split along K: each of its {cut[0]} tiles in {1 + tails} parts" in p["reason"], p
     # Not where the last wave holds more than half the SMs (31 x 11008 x 4160 on 100 SMs: 72
-    # tiles), is full (24 x 8448: 132 tiles) or the tiles take one wave, nor K under 8 k-tiles.
-    for m, n, k, sms in ((31, 11008, 4160, 100), (24, 8448, 4096, 132), (24, 4096, 4096, 132), (24, 8960, 896, 132)):
-        p = plan(m, n, k, sms)
+    # tiles), is full (24 x 8448: 132 tiles) or the tiles take one wave, nor K under 8 k-tiles
+    # (24 x 8960 x 896, the tile by name).
+    for m, n, k, sms, kernel in ((31, 11008, 4160, 100, None), (24, 8448, 4096, 132, None),
+                                 (24, 4096, 4096, 132, None), (24, 8960, 896, 132, f"wgmma:{C_TRANSPOSED_32}")):
+        p = plan(m, n, k, sms, kernel=kernel)
         assert p["config"] == C_TRANSPOSED_32 and p["last_wave_split"] == (0, 0), (m, n, k, p)
+    # At 17-32 rows and K under 4 KB per row, a short last wave of 64x32 tiles, cut or not, gives
+    # way to 128x96 C^T tiles in one wave (session 64): 24 x 8960 x 896 and x 1800.
+    for k in (896, 1800):
+        p = plan(24, 8960, k)
+        assert (p["config"], p["last_wave_split"]) == ("128x96_ct_k128B_2wg_s6", (0, 0)), p
+        assert "70 tiles of 128 of the weight's rows x all 24 rows" in p["reason"], p

@@ -117,7 +117,8 @@ def test_planner_streams_small_rows_on_c_transposed_tiles(dtype):
 # weight off 128-byte lines, 9-16 rows of a K-major weight at shallow K, few tiles in parts,
 # and a short last wave of several cut into parts (24 x 8960: 8 tiles in 8 parts; 20 x 10000: 25
 # in 3; 40 x 17000: 2 in 4), and up to 8 rows of a row-major weight on its lines at K over 8 KB;
-# (session 64) 9-16 rows of a K-major weight off 128-byte lines (and sectors) at deep K.
+# (session 64) 9-16 rows of a K-major weight off 128-byte lines (and sectors) at deep K, and
+# 128x96 C^T tiles in one wave where 64x32 ones would leave a short last wave at shallow K.
 C_T_32, C_T_80, C_T_96 = "64x32_ct_k256B_1wg_s8", "64x80_ct_k256B_1wg_s5", "128x96_ct_k128B_2wg_s6"
 SMALL_ROW_STREAMS = [((17, 3136, 4160), C_T_32, "nn,nt"), ((32, 3072, 4096), C_T_32, "nn,nt"),
                      ((9, 4096, 8320), C_T_32, "nn"), ((31, 11008, 4160), C_T_32, "nn,nt"),
@@ -127,7 +128,7 @@ SMALL_ROW_STREAMS = [((17, 3136, 4160), C_T_32, "nn,nt"), ((32, 3072, 4096), C_T
                      ((64, 16904, 2056), C_T_80, "nn,nt"), ((57, 8648, 1160), C_T_96, "nn,nt"),
                      ((24, 8960, 4096), C_T_32, "nn,nt"), ((20, 10000, 8200), C_T_32, "nn,nt"),
                      ((40, 17000, 2056), C_T_80, "nn,nt"), ((5, 6400, 8200), C_T_32, "nn"),
-                     ((12, 7000, 8200), C_T_32, "nn,nt")]
+                     ((12, 7000, 8200), C_T_32, "nn,nt"), ((24, 9656, 424), C_T_96, "nn,nt")]
 
 
 @requires_cuda

@@ -96,10 +96,14 @@ Plan plan_gemm(const GemmShape& s, const GpuInfo& gpu, std::string_view requeste
   } else if (half && wgmma_ok && small_rows_stream_on_c_transposed_tiles(s, gpu)) {
     // The family and its tile together: wgmma named without a tile keeps its own rules.
     plan.family = KernelFamily::kWgmma;
-    stream_tile = WgmmaConfigId::k64x32ct;
-    why.add(dtype_name(s.dtype), " with ", s.m, " rows on the small side: ",
-            c_transposed_tiles(s, wgmma_tile(*stream_tile)), " tiles of 64 of the weight's rows x all ", s.m,
-            " rows, computed as C^T through TMA + wgmma (sm_90a), each block streaming its rows through 8 stages");
+    stream_tile = small_rows_stream_tile(s, gpu);
+    const WgmmaTile& t = wgmma_tile(*stream_tile);
+    why.add(dtype_name(s.dtype), " with ", s.m, " rows on the small side: ", c_transposed_tiles(s, t), " tiles of ",
+            t.block_m, " of the weight's rows x all ", s.m, " rows, computed as C^T through TMA + wgmma (sm_90a), ",
+            "each block streaming its rows through ", t.stages, " stages",
+            *stream_tile == WgmmaConfigId::k64x32ct ? ""
+                                                    : ", in one wave (tiles of 64 rows would leave a short last wave "
+                                                      "at shallow K)");
   } else if (half && gpu.compute_capability >= 80 && skinny_fits(s)) {
     plan.family = KernelFamily::kSkinny;
     why.add(dtype_name(s.dtype), " with ", std::min(s.m, s.n), " rows on the small side: a bandwidth-bound "

@@ -89,6 +89,7 @@ int64_t c_transposed_tiles(const GemmShape& s, const WgmmaTile& t);
 WgmmaKCut wgmma_k_cut(const GemmShape& s, WgmmaConfigId id, int64_t tiles, const GpuInfo& gpu, const Reasons& why);
 LastWaveSplit c_transposed_k_parts(const GemmShape& s, WgmmaConfigId id, const GpuInfo& gpu, const Reasons& why);
 bool small_rows_stream_on_c_transposed_tiles(const GemmShape& s, const GpuInfo& gpu);
+WgmmaConfigId small_rows_stream_tile(const GemmShape& s, const GpuInfo& gpu);
 WgmmaConfigId pick_wgmma_config(const GemmShape& s, const GpuInfo& gpu, const Reasons& why);
 bool pick_wgmma_c_transposed(const GemmShape& s, const GpuInfo& gpu, std::optional<WgmmaConfigId> config,
                              const Reasons& why);

@@ -992,6 +992,29 @@ bool small_rows_stream_on_c_transposed_tiles(const GemmShape& s, const GpuInfo& 
          (row_major_weight && ((one_wave && (s.m >= kMinNineRows || few_rows_deeper_k)) || skinny_second_wave));
 }
 
+// The tile of a small-row stream (small_rows_stream_on_c_transposed_tiles): 64x32 C^T, or at
+// 17-32 rows 128x96 C^T (128 of the weight's rows x all M per block, in one wave) where the
+// 64x32 tiles' last wave would hold at most half the block slots at shallow K: there each of its tiles
+// costs about a whole tile's latency, whole or cut into parts (c_transposed_last_wave_parts,
+// measured at deep K), and a wave of 128-row tiles holds them all. H200, 17-32 rows x
+// 9064-11128 rows x K of 848-3568 bytes per row (bench/NOTES.md session 64), 128x96 C^T by
+// name against the plan: 0.81-0.93x the time in 9 of 9 such products (nt 28 x 9104 x 1040
+// 11.3 us against 13.9, its last wave in parts; cuBLAS 10.5); with longer last waves (70-130
+// tiles) 0.95-1.02x. Out of sample, 30 random products (bf16 24, fp16 6) of 17-32 rows x
+// 8488-12552 rows x K 456-1840: 1.01-1.25x faster (geomean 1.12x); against cuBLAS 0.66-0.98x
+// -> 0.77-1.01x (geomean 0.80x -> 0.90x).
+WgmmaConfigId small_rows_stream_tile(const GemmShape& s, const GpuInfo& gpu) {
+  constexpr WgmmaConfigId kNarrow = WgmmaConfigId::k64x32ct, kWide = WgmmaConfigId::k128x96ct;
+  constexpr int64_t kMinRowsWide = 17, kMaxKBytesWide = 4096;  // as measured
+  const WgmmaTile &narrow = wgmma_tile(kNarrow), &wide = wgmma_tile(kWide);
+  const int64_t tiles = c_transposed_tiles(s, narrow), slots = int64_t{gpu.sm_count} * narrow.blocks_per_sm;
+  const int64_t last = tiles % slots;
+  const bool short_last_wave = tiles > slots && last > 0 && 2 * last <= slots;
+  const bool fits_one_wave = c_transposed_tiles(s, wide) <= int64_t{gpu.sm_count} * wide.blocks_per_sm;
+  return s.m >= kMinRowsWide && short_last_wave && k_bytes_per_row(s) < kMaxKBytesWide && fits_one_wave ? kWide
+                                                                                                      : kNarrow;
+}
+
 WgmmaConfigId pick_wgmma_config_by_rules(const GemmShape& s, const GpuInfo& gpu, const Reasons& why);
 
 WgmmaConfigId pick_wgmma_config(const GemmShape& s, const GpuInfo& gpu, const Reasons& why) {
