@@ -221,6 +221,12 @@ bool few_c_transposed_tiles_cut_along_k(const GemmShape& s, int64_t tiles, const
   return tiles >= kMinCutCTransposedTiles && 3 * tiles < gpu.sm_count && has_deep_k(s);
 }
 
+// Whether `tiles` run over several waves of `slots` blocks with a last wave of at most half of them.
+bool short_last_wave(int64_t tiles, int64_t slots) {
+  const int64_t last = tiles % slots;
+  return tiles > slots && last > 0 && 2 * last <= slots;
+}
+
 // A stream of small-row C^T tiles (64x32, 64x80) over several waves whose last wave holds at
 // most half the block slots: R tiles streamed by R SMs at one SM's rate while the others idle.
 // Each of them is cut along K into parts, a head and tails on a block each (the last wave
@@ -232,9 +238,8 @@ bool few_c_transposed_tiles_cut_along_k(const GemmShape& s, int64_t tiles, const
 constexpr int64_t kMinLastWavePartKTiles = 4;
 LastWaveSplit c_transposed_last_wave_parts(WgmmaConfigId id, int64_t tiles, int64_t slots, int64_t k_tiles,
                                            const Reasons& why) {
-  if (id != WgmmaConfigId::k64x32ct && id != WgmmaConfigId::k64x80ct) return {};
+  if ((id != WgmmaConfigId::k64x32ct && id != WgmmaConfigId::k64x80ct) || !short_last_wave(tiles, slots)) return {};
   const int64_t last = tiles % slots;
-  if (tiles <= slots || last == 0 || 2 * last > slots) return {};
   const int64_t parts = std::min((slots + last) / (2 * last), k_tiles / kMinLastWavePartKTiles);
   if (parts < 2) return {};
   const int64_t run = ceil_div(k_tiles, parts), tails = ceil_div(k_tiles - run, run);
@@ -903,10 +908,10 @@ std::optional<WgmmaConfigId> one_wave_of_whole_tiles(const GemmShape& s, WgmmaCo
 // nn 23 x 10368 x 640 10.7 us against 17.1, cuBLAS 9.1).
 // Fewer tiles ran 1.05-1.3x slower whole (1024-2048 rows at K = 8192: 16-32 tiles); cut
 // along K, they pay where the clauses below say. Not at 9-16 rows of a K-major weight at deep
-// K on 128-byte lines (skinny faster in the stream at every shape). Nor, while skinny's blocks of a row-major
-// weight on 128-byte lines take one wave, at 9-16 rows with more tiles than SMs (nn 16 x 11008
-// x 4096: 75-77% against 77.5) or up to 8 rows at K up to 8 KB per row (nn 8 x 4096 x 4096:
-// 66% against 72). A row-major (the C^T configs' K-major B), both operands TMA-aligned. Their lines may start
+// K on 128-byte lines (skinny faster in the stream at every shape). Nor, while skinny's blocks
+// of a row-major weight on 128-byte lines take one wave, at 9-16 rows with more tiles than SMs
+// (nn 16 x 11008 x 4096: 75-77% against 77.5) or up to 8 rows at K up to 8 KB per row (nn 8 x
+// 4096 x 4096: 66% against 72). A row-major (the C^T configs' K-major B), both operands TMA-aligned. Their lines may start
 // off 128-byte lines or 32-byte sectors (bf16 N or K not a multiple of 64 or 16; the launcher
 // copies rows off sectors from 1,536 rows): 64x32 C^T by name, whole or cut, ran 1.07-2.1x
 // faster than skinny in 40 of 40 such products of 9-32 rows x 1096-15840 rows, geomean 1.39x
@@ -994,9 +999,10 @@ bool small_rows_stream_on_c_transposed_tiles(const GemmShape& s, const GpuInfo& 
 
 // The tile of a small-row stream (small_rows_stream_on_c_transposed_tiles): 64x32 C^T, or at
 // 17-32 rows 128x96 C^T (128 of the weight's rows x all M per block, in one wave) where the
-// 64x32 tiles' last wave would hold at most half the block slots at shallow K: there each of its tiles
-// costs about a whole tile's latency, whole or cut into parts (c_transposed_last_wave_parts,
-// measured at deep K), and a wave of 128-row tiles holds them all. H200, 17-32 rows x
+// 64x32 tiles' last wave would hold at most half the block slots at shallow K: there each of
+// its tiles costs about a whole tile's latency, whole or cut into parts
+// (c_transposed_last_wave_parts, measured at deep K), and a wave of 128-row tiles holds them
+// all. H200, 17-32 rows x
 // 9064-11128 rows x K of 848-3568 bytes per row (bench/NOTES.md session 64), 128x96 C^T by
 // name against the plan: 0.81-0.93x the time in 9 of 9 such products (nt 28 x 9104 x 1040
 // 11.3 us against 13.9, its last wave in parts; cuBLAS 10.5); with longer last waves (70-130
@@ -1007,12 +1013,12 @@ WgmmaConfigId small_rows_stream_tile(const GemmShape& s, const GpuInfo& gpu) {
   constexpr WgmmaConfigId kNarrow = WgmmaConfigId::k64x32ct, kWide = WgmmaConfigId::k128x96ct;
   constexpr int64_t kMinRowsWide = 17, kMaxKBytesWide = 4096;  // as measured
   const WgmmaTile &narrow = wgmma_tile(kNarrow), &wide = wgmma_tile(kWide);
-  const int64_t tiles = c_transposed_tiles(s, narrow), slots = int64_t{gpu.sm_count} * narrow.blocks_per_sm;
-  const int64_t last = tiles % slots;
-  const bool short_last_wave = tiles > slots && last > 0 && 2 * last <= slots;
-  const bool fits_one_wave = c_transposed_tiles(s, wide) <= int64_t{gpu.sm_count} * wide.blocks_per_sm;
-  return s.m >= kMinRowsWide && short_last_wave && k_bytes_per_row(s) < kMaxKBytesWide && fits_one_wave ? kWide
-                                                                                                      : kNarrow;
+  const bool narrow_short_last_wave =
+      short_last_wave(c_transposed_tiles(s, narrow), int64_t{gpu.sm_count} * narrow.blocks_per_sm);
+  const bool wide_one_wave = c_transposed_tiles(s, wide) <= int64_t{gpu.sm_count} * wide.blocks_per_sm;
+  const bool takes_wide =
+      s.m >= kMinRowsWide && k_bytes_per_row(s) < kMaxKBytesWide && narrow_short_last_wave && wide_one_wave;
+  return takes_wide ? kWide : kNarrow;
 }
 
 WgmmaConfigId pick_wgmma_config_by_rules(const GemmShape& s, const GpuInfo& gpu, const Reasons& why);
