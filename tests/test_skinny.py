@@ -70,10 +70,10 @@ def test_planner_streams_small_rows_on_c_transposed_tiles(dtype):
     # Skinny keeps: too few tiles (2752 rows: 43) with K under 8 KB per row (from there they are
     # cut along K: test_last_wave_split.py), K under 768 bytes per row (at up to 16 rows, below),
     # up to 8 rows of a row-major weight in one wave of its blocks at K up to 8 KB per row or
-    # under 2/5 of the SMs' tiles (3200 rows: 50), 9-16 rows of a K-major
-    # weight on 128-byte lines at deep K (any rows) or of a row-major one with more tiles than SMs but blocks in one
-    # wave (8512-12672 rows), N the small side, a column-major A, a weight off TMA's alignment,
-    # sm_80, float32 (weights on 128-byte lines unless said).
+    # under 2/5 of the SMs' tiles (3200 rows: 50), 9-16 rows of a K-major weight on 128-byte
+    # lines at deep K (any rows) or of a row-major one with more tiles than SMs but blocks in
+    # one wave (8512-12672 rows), N the small side, a column-major A, a weight off TMA's
+    # alignment, sm_80, float32 (weights on 128-byte lines unless said).
     for m, n, k, kwargs in ((32, 2752, 4032, {}), (32, 4096, 376, {}), (16, 4096, 2048, {"b_col": False}),
                             (8, 4096, 4096, {"b_col": False}), (8, 3200, 11008, {"b_col": False}),
                             (16, 4096, 11008, {}), (16, 16064, 9344, {}), (16, 8512, 4096, {"b_col": False}),
