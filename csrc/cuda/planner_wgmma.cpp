@@ -50,6 +50,9 @@ int64_t c_transposed_tiles(const GemmShape& s, const WgmmaTile& t) {
   return tile_count(wgmma_kernel_shape(s, /*c_transposed=*/true), t.block_m, t.block_n);
 }
 
+// The blocks of config `t` resident at once on the GPU: tiles beyond these run in another wave.
+int64_t block_slots(const WgmmaTile& t, const GpuInfo& gpu) { return int64_t{gpu.sm_count} * t.blocks_per_sm; }
+
 // Whether the C^T configs' rules consider `s`: the configs run the 16-bit types, and read A
 // K-major as their B, so a row-major A in place (a column-major one is read in place by 64x32
 // only, and c_transposed_wave_config alone takes it there).
@@ -74,7 +77,7 @@ constexpr double kSquareTileCost = 0.54;  // a 128x128 tile's time, in 128x256 t
 double wgmma_wave_time(const GemmShape& s, WgmmaConfigId id, const GpuInfo& gpu) {
   const WgmmaTile& t = wgmma_tile(id);
   const int64_t tiles = t.c_transposed ? c_transposed_tiles(s, t) : tile_count(s, t.block_m, t.block_n);
-  const int64_t waves = ceil_div(tiles, int64_t{gpu.sm_count} * t.blocks_per_sm);
+  const int64_t waves = ceil_div(tiles, block_slots(t, gpu));
   const double wave_time = id == WgmmaConfigId::k128x256
                                ? 1.0
                                : kSquareTileCost * t.block_m * t.block_n / (128.0 * 128.0) * t.blocks_per_sm;
@@ -172,7 +175,7 @@ double wgmma_halves_modeled_us(WgmmaConfigId id, double tiles, double head_k_til
 WgmmaKCut wgmma_k_cut(const GemmShape& s, WgmmaConfigId id, int64_t tiles, const GpuInfo& gpu, const Reasons& why) {
   const WgmmaTile& t = wgmma_tile(id);
   const int block_k = t.block_k(static_cast<int>(c10::elementSize(s.dtype)));
-  const int64_t slots = int64_t{gpu.sm_count} * t.blocks_per_sm;
+  const int64_t slots = block_slots(t, gpu);
   const int64_t min_slice_k_tiles = kWgmmaMinSliceKTiles / t.k_boxes;
   if (!has_deep_k(s)) return {pick_split_k(s, tiles, block_k, slots, why, min_slice_k_tiles), {}};
   const int64_t k_tiles = ceil_div(s.k, int64_t{block_k});
@@ -254,7 +257,7 @@ LastWaveSplit c_transposed_last_wave_parts(WgmmaConfigId id, int64_t tiles, int6
 // any C^T config of at most a wave of tiles, whatever the rule says (measurement).
 LastWaveSplit c_transposed_k_parts(const GemmShape& s, WgmmaConfigId id, const GpuInfo& gpu, const Reasons& why) {
   const WgmmaTile& t = wgmma_tile(id);
-  const int64_t tiles = c_transposed_tiles(s, t), slots = int64_t{gpu.sm_count} * t.blocks_per_sm;
+  const int64_t tiles = c_transposed_tiles(s, t), slots = block_slots(t, gpu);
   const int64_t k_tiles = ceil_div(s.k, int64_t{t.block_k(static_cast<int>(c10::elementSize(s.dtype)))});
   static const int forced_parts = environment_number("TILEDMM_CT_PARTS");
   int64_t parts = 1;
@@ -742,8 +745,8 @@ std::optional<WgmmaConfigId> medium_rows_stream_on_c_transposed_tiles(const Gemm
   constexpr WgmmaConfigId kNarrow = WgmmaConfigId::k64x80ct, kWide = WgmmaConfigId::k128x96ct;
   const int64_t narrow_tiles = c_transposed_tiles(s, wgmma_tile(kNarrow));
   const int64_t wide_tiles = c_transposed_tiles(s, wgmma_tile(kWide));
-  const int64_t narrow_slots = int64_t{gpu.sm_count} * wgmma_tile(kNarrow).blocks_per_sm;
-  const int64_t wide_slots = int64_t{gpu.sm_count} * wgmma_tile(kWide).blocks_per_sm;
+  const int64_t narrow_slots = block_slots(wgmma_tile(kNarrow), gpu);
+  const int64_t wide_slots = block_slots(wgmma_tile(kWide), gpu);
   if (2 * narrow_tiles < narrow_slots) return std::nullopt;
   const WgmmaConfigId id = narrow_tiles > narrow_slots && wide_tiles <= wide_slots ? kWide : kNarrow;
   const WgmmaTile& t = wgmma_tile(id);
@@ -855,12 +858,12 @@ std::optional<WgmmaConfigId> one_wave_of_whole_tiles(const GemmShape& s, WgmmaCo
   auto whole_in_one_wave = [&](WgmmaConfigId id) {
     const WgmmaTile& t = wgmma_tile(id);
     const int64_t tiles = tiles_of(t);
-    return tiles <= int64_t{gpu.sm_count} * t.blocks_per_sm &&
+    return tiles <= block_slots(t, gpu) &&
            (t.c_transposed || wgmma_blocks(s, id, tiles, gpu) == tiles);
   };
   const WgmmaTile& rule = wgmma_tile(chosen);
   const int64_t rule_tiles = tile_count(s, rule.block_m, rule.block_n);
-  const bool several_waves = rule_tiles > int64_t{gpu.sm_count} * rule.blocks_per_sm;
+  const bool several_waves = rule_tiles > block_slots(rule, gpu);
   if (!several_waves && !wgmma_k_cut(s, chosen, rule_tiles, gpu, Reasons{nullptr}).split.active()) return std::nullopt;
   std::optional<WgmmaConfigId> best;
   double best_us = 0;
@@ -1013,9 +1016,8 @@ WgmmaConfigId small_rows_stream_tile(const GemmShape& s, const GpuInfo& gpu) {
   constexpr WgmmaConfigId kNarrow = WgmmaConfigId::k64x32ct, kWide = WgmmaConfigId::k128x96ct;
   constexpr int64_t kMinRowsWide = 17, kMaxKBytesWide = 4096;  // as measured
   const WgmmaTile &narrow = wgmma_tile(kNarrow), &wide = wgmma_tile(kWide);
-  const bool narrow_short_last_wave =
-      short_last_wave(c_transposed_tiles(s, narrow), int64_t{gpu.sm_count} * narrow.blocks_per_sm);
-  const bool wide_one_wave = c_transposed_tiles(s, wide) <= int64_t{gpu.sm_count} * wide.blocks_per_sm;
+  const bool narrow_short_last_wave = short_last_wave(c_transposed_tiles(s, narrow), block_slots(narrow, gpu));
+  const bool wide_one_wave = c_transposed_tiles(s, wide) <= block_slots(wide, gpu);
   const bool takes_wide =
       s.m >= kMinRowsWide && k_bytes_per_row(s) < kMaxKBytesWide && narrow_short_last_wave && wide_one_wave;
   return takes_wide ? kWide : kNarrow;
