@@ -95,7 +95,7 @@ def test_planner_streams_small_rows_on_c_transposed_tiles(dtype):
     # 9000 rows, 141 tiles), and 9-16 rows of a K-major weight at K of 2-8 KB per row, or
     # (session 64) at deeper K with its lines off 128-byte lines.
     for m, n, k, b_col, off_lines in ((1, 4096, 1024, False, True), (8, 6400, 16384, False, True),
-                                      (16, 12000, 1024, False, True), (16, 9000, 2048, False, True),
+                                      (16, 9000, 2048, False, True),
                                       (9, 4096, 1024, True, False), (16, 22384, 4088, True, False),
                                       (9, 4096, 8200, True, True), (12, 13944, 11592, True, True)):
         p = tiledmm.plan(m, n, k, dtype, b_col_major=b_col, sm_count=132, b_off_cache_lines=off_lines)
@@ -105,6 +105,20 @@ def test_planner_streams_small_rows_on_c_transposed_tiles(dtype):
                                       (8, 4096, 2048, True, False), (16, 4096, 4096, True, False),
                                       (12, 13944, 11648, True, False), (8, 13944, 11592, True, True)):
         p = tiledmm.plan(m, n, k, dtype, b_col_major=b_col, sm_count=132, b_off_cache_lines=off_lines)
+        assert p["kernel"] == "skinny", (m, n, k, b_col, p)
+    # A K-major weight at K under 2 KB per row, 1-16 rows (session 65), from half the SMs' tiles
+    # (66 on 132; 4160 rows: 65); 128x96 C^T where the 64x32 tiles' last wave would hold at most
+    # half the SMs and the 128-row tiles fit one wave (10456 rows: 164 tiles, 82), at any M
+    # (a row-major weight off 128-byte lines, 12000 rows: 188 tiles, 94), under 4 KB per row.
+    for m, n, k, b_col, off_lines, config in ((6, 23392, 816, True, False, C_T_32), (1, 4224, 1016, True, False, C_T_32),
+                                              (16, 7688, 272, True, False, C_T_32),
+                                              (4, 10456, 504, True, False, C_T_96),
+                                              (16, 12000, 1024, False, True, C_T_96)):
+        p = tiledmm.plan(m, n, k, dtype, b_col_major=b_col, sm_count=132, b_off_cache_lines=off_lines)
+        assert p["config"] == config, (m, n, k, b_col, p)
+    # Skinny keeps 65 tiles, 2 KB per row at up to 8 rows, and a row-major weight on its lines.
+    for m, n, k, b_col in ((1, 4160, 1016, True), (8, 6400, 1024, True), (2, 10496, 504, False)):
+        p = tiledmm.plan(m, n, k, dtype, b_col_major=b_col, sm_count=132)
         assert p["kernel"] == "skinny", (m, n, k, b_col, p)
     # Naming the family keeps wgmma's own rules (64x64 tiles for M <= 64).
     assert on_gpu(32, 4096, 4096, False, True, dtype, kernel="wgmma")["config"] == "64x64_k128B_1wg_s4"
@@ -128,7 +142,8 @@ SMALL_ROW_STREAMS = [((17, 3136, 4160), C_T_32, "nn,nt"), ((32, 3072, 4096), C_T
                      ((64, 16904, 2056), C_T_80, "nn,nt"), ((57, 8648, 1160), C_T_96, "nn,nt"),
                      ((24, 8960, 4096), C_T_32, "nn,nt"), ((20, 10000, 8200), C_T_32, "nn,nt"),
                      ((40, 17000, 2056), C_T_80, "nn,nt"), ((5, 6400, 8200), C_T_32, "nn"),
-                     ((12, 7000, 8200), C_T_32, "nn,nt"), ((24, 9656, 424), C_T_96, "nn,nt")]
+                     ((12, 7000, 8200), C_T_32, "nn,nt"), ((24, 9656, 424), C_T_96, "nn,nt"),
+                     ((6, 23392, 816), C_T_32, "nt"), ((4, 10456, 504), C_T_96, "nt")]
 
 
 @requires_cuda

@@ -966,12 +966,24 @@ bool small_rows_stream_on_c_transposed_tiles(const GemmShape& s, const GpuInfo& 
     return k_bytes >= (short_second_wave ? kMinKBytesShortSecondWave : kMinKBytesOffLines);
   }
   if (!has_deep_k(s)) {
-    // 9-16 rows against a K-major weight at K under 8 KB per row, where skinny's 32-row blocks
-    // (r32_w8_u2, the staged ring) stream a few steps each: 64x32 C^T by name against the
-    // plan, 6 random products of 4904-22384 rows x K 1792-3624, 0.70-0.94x the time (session 63);
-    // out of sample, 16 (bf16 12, fp16 4) 1.02-1.50x faster, geomean 1.20x.
-    constexpr int64_t kMinKBytesKMajorWeight = 2048;
-    return !row_major_weight && s.m >= kMinNineRows && k_bytes >= kMinKBytesKMajorWeight;
+    // A K-major weight at K under 8 KB per row, where skinny's blocks stream a few steps each,
+    // in several waves:
+    // - 9-16 rows (skinny's 32-row blocks, r32_w8_u2 or the staged ring): 64x32 C^T by name
+    //   against the plan, 6 random products of 4904-22384 rows x K 1792-3624, 0.70-0.94x the
+    //   time (session 63); out of sample, 16 (bf16 12, fp16 4) 1.02-1.50x faster, geomean 1.20x;
+    // - under 2 KB of K per row at 1-16 rows (r16_w8_u4 at up to 8 rows, 2 blocks per SM of 1-2
+    //   steps each): the C^T tile small_rows_stream_tile picks, by name, 0.76-0.99x the time in
+    //   19 of 19 random products of 5608-23392 rows (nt 6 x 23392 x 816 15.8 us against 20.5,
+    //   cuBLAS 14.3; sessions 64-65); from half the SMs' tiles: at 4424-5504 rows (70-86
+    //   tiles) 0.71-0.87x in 9 of 9, at 2856-3992 rows (45-62) 0.99-1.26x. Out of sample, 22
+    //   random products (bf16 16, fp16 6) of 1-16 rows x 5912-20984 rows x K 136-992,
+    //   1.06-1.60x faster (geomean 1.26x; against cuBLAS 0.51-0.85x -> 0.72-0.94x), and 10 of
+    //   4224-5632 rows 0.96-1.40x (geomean 1.13x; 7 x 5200 x 680 the 0.96x). From 2 KB per row
+    //   at up to 8 rows mixed, 0.82-1.08x (session 63). bench/NOTES.md, session 65.
+    constexpr int64_t kMaxKBytesShallow = 2048;
+    if (row_major_weight) return false;
+    if (k_bytes >= kMaxKBytesShallow) return s.m >= kMinNineRows;
+    return 2 * tiles >= gpu.sm_count;
   }
   // Deep K, a row-major weight on 128-byte lines: 9-16 rows while the tiles fit one wave; up
   // to 8 rows too with K over 8 KB per row and at least 2/5 of the SMs' tiles (session 63: 13
@@ -1000,26 +1012,27 @@ bool small_rows_stream_on_c_transposed_tiles(const GemmShape& s, const GpuInfo& 
          (row_major_weight && ((one_wave && (s.m >= kMinNineRows || few_rows_deeper_k)) || skinny_second_wave));
 }
 
-// The tile of a small-row stream (small_rows_stream_on_c_transposed_tiles): 64x32 C^T, or at
-// 17-32 rows 128x96 C^T (128 of the weight's rows x all M per block, in one wave) where the
-// 64x32 tiles' last wave would hold at most half the block slots at shallow K: there each of
-// its tiles costs about a whole tile's latency, whole or cut into parts
-// (c_transposed_last_wave_parts, measured at deep K), and a wave of 128-row tiles holds them
-// all. H200, 17-32 rows x
-// 9064-11128 rows x K of 848-3568 bytes per row (bench/NOTES.md session 64), 128x96 C^T by
-// name against the plan: 0.81-0.93x the time in 9 of 9 such products (nt 28 x 9104 x 1040
-// 11.3 us against 13.9, its last wave in parts; cuBLAS 10.5); with longer last waves (70-130
-// tiles) 0.95-1.02x. Out of sample, 30 random products (bf16 24, fp16 6) of 17-32 rows x
-// 8488-12552 rows x K 456-1840: 1.01-1.25x faster (geomean 1.12x); against cuBLAS 0.66-0.98x
-// -> 0.77-1.01x (geomean 0.80x -> 0.90x).
+// The tile of a small-row stream (small_rows_stream_on_c_transposed_tiles): 64x32 C^T, or
+// 128x96 C^T (128 of the weight's rows x all M per block, in one wave) where the 64x32 tiles'
+// last wave would hold at most half the block slots at shallow K: there each of its tiles
+// costs about a whole tile's latency, whole or cut into parts (c_transposed_last_wave_parts,
+// measured at deep K), and a wave of 128-row tiles holds them all. H200, 128x96 C^T by name
+// against 64x32 C^T (bench/NOTES.md): at 17-32 rows x 9064-11128 rows x K of 848-3568 bytes
+// per row 0.81-0.93x the time in 9 of 9 such products (session 64; nt 28 x 9104 x 1040 11.3
+// us against 13.9, its last wave in parts; cuBLAS 10.5), with longer last waves (70-130 tiles)
+// 0.95-1.02x; out of sample, 30 random products (bf16 24, fp16 6) of 17-32 rows x 8488-12552
+// rows x K 456-1840, 1.01-1.25x faster (geomean 1.12x), against cuBLAS 0.66-0.98x -> 0.77-1.01x
+// (geomean 0.80x -> 0.90x). At 1-16 rows x 8456-12632 rows x K of 576-3664 bytes per row
+// 0.83-0.97x the time in 9 of 9 (sessions 64-65; nn 16 x 10912 x 688 9.8 us against 11.7);
+// out of sample, 20 random bf16 products of 1-16 rows x 8608-12656 rows x K 1080-1976 whose
+// plan this changed, 1.01-1.18x faster (geomean 1.08x; against cuBLAS geomean 0.82x -> 0.89x).
 WgmmaConfigId small_rows_stream_tile(const GemmShape& s, const GpuInfo& gpu) {
   constexpr WgmmaConfigId kNarrow = WgmmaConfigId::k64x32ct, kWide = WgmmaConfigId::k128x96ct;
-  constexpr int64_t kMinRowsWide = 17, kMaxKBytesWide = 4096;  // as measured
+  constexpr int64_t kMaxKBytesWide = 4096;  // as measured
   const WgmmaTile &narrow = wgmma_tile(kNarrow), &wide = wgmma_tile(kWide);
   const bool narrow_short_last_wave = short_last_wave(c_transposed_tiles(s, narrow), block_slots(narrow, gpu));
   const bool wide_one_wave = c_transposed_tiles(s, wide) <= block_slots(wide, gpu);
-  const bool takes_wide =
-      s.m >= kMinRowsWide && k_bytes_per_row(s) < kMaxKBytesWide && narrow_short_last_wave && wide_one_wave;
+  const bool takes_wide = k_bytes_per_row(s) < kMaxKBytesWide && narrow_short_last_wave && wide_one_wave;
   return takes_wide ? kWide : kNarrow;
 }
 
