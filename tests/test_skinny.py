@@ -116,8 +116,15 @@ def test_planner_streams_small_rows_on_c_transposed_tiles(dtype):
                                               (16, 12000, 1024, False, True, C_T_96)):
         p = tiledmm.plan(m, n, k, dtype, b_col_major=b_col, sm_count=132, b_off_cache_lines=off_lines)
         assert p["config"] == config, (m, n, k, b_col, p)
-    # Skinny keeps 65 tiles, 2 KB per row at up to 8 rows, and a row-major weight on its lines.
-    for m, n, k, b_col in ((1, 4160, 1016, True), (8, 6400, 1024, True), (2, 10496, 504, False)):
+    # A row-major weight at K of 1-2 KB per row, on its lines or off them, from 66 tiles.
+    for m, n, k, off_lines, config in ((3, 5408, 768, True, C_T_32), (11, 23488, 992, False, C_T_32),
+                                       (2, 8704, 640, False, C_T_96)):
+        p = tiledmm.plan(m, n, k, dtype, sm_count=132, b_off_cache_lines=off_lines)
+        assert p["config"] == config, (m, n, k, off_lines, p)
+    # Skinny keeps 65 tiles, 2 KB per row at up to 8 rows of a K-major weight, and a row-major
+    # weight under 1 KB per row.
+    for m, n, k, b_col in ((1, 4160, 1016, True), (8, 6400, 1024, True), (2, 10496, 504, False),
+                           (3, 4160, 768, False)):
         p = tiledmm.plan(m, n, k, dtype, b_col_major=b_col, sm_count=132)
         assert p["kernel"] == "skinny", (m, n, k, b_col, p)
     # Naming the family keeps wgmma's own rules (64x64 tiles for M <= 64).
@@ -143,7 +150,8 @@ SMALL_ROW_STREAMS = [((17, 3136, 4160), C_T_32, "nn,nt"), ((32, 3072, 4096), C_T
                      ((24, 8960, 4096), C_T_32, "nn,nt"), ((20, 10000, 8200), C_T_32, "nn,nt"),
                      ((40, 17000, 2056), C_T_80, "nn,nt"), ((5, 6400, 8200), C_T_32, "nn"),
                      ((12, 7000, 8200), C_T_32, "nn,nt"), ((24, 9656, 424), C_T_96, "nn,nt"),
-                     ((6, 23392, 816), C_T_32, "nt"), ((4, 10456, 504), C_T_96, "nt")]
+                     ((6, 23392, 816), C_T_32, "nt"), ((4, 10456, 504), C_T_96, "nt"),
+                     ((3, 5408, 768), C_T_32, "nn,nt")]
 
 
 @requires_cuda

@@ -962,6 +962,18 @@ bool small_rows_stream_on_c_transposed_tiles(const GemmShape& s, const GpuInfo& 
   }
   constexpr int64_t kMinKBytesManyRows = 768;  // more than 16 rows: measured from K = 384 (bf16)
   if (s.m > kMaxFewRows) return k_bytes >= kMinKBytesManyRows;
+  // A row-major weight at K of 1-2 KB per row, on its lines or off them, from half the SMs'
+  // tiles: the C^T tile small_rows_stream_tile picks, by name, against skinny's plan
+  // (r32_w8_u1), 0.81-0.98x the time in 12 of 12 random products of 1-16 rows x 5408-23488
+  // rows (nn 11 x 23488 x 992 17.4 us against 21.6, cuBLAS 16.4); under 1 KB mixed, 0.78-1.25x
+  // (bench/NOTES.md, sessions 63-65). Out of sample, 22 random products (bf16 16, fp16 6) of 1-16
+  // rows x 5120-23840 rows x K 520-1000: 0.93-1.21x (geomean 1.07x; 15 faster, 7 slower by up
+  // to 7%, nn 3 x 5120 x 744 9.4 us against 8.8); against cuBLAS geomean 0.78x -> 0.83x.
+  constexpr int64_t kMinKBytesRowMajorShallow = 1024;
+  if (row_major_weight && k_bytes >= kMinKBytesRowMajorShallow && k_bytes < kMinKBytesOffLines &&
+      2 * tiles >= gpu.sm_count) {
+    return true;
+  }
   if (weight_lines_off_cache_lines) {
     return k_bytes >= (short_second_wave ? kMinKBytesShortSecondWave : kMinKBytesOffLines);
   }

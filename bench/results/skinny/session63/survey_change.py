@@ -1,11 +1,13 @@
 """Call 1's survey against call 5's rerun of it (the final planner): each layout's geomean ratio
 to cuBLAS (clean L2) before and after, and the products whose plan changed.
-    python3 survey_change.py SESSION63_FOLDER"""
+    python3 survey_change.py SESSION63_FOLDER
+    python3 survey_change.py BEFORE_FOLDER AFTER_FOLDER   (any two runs of one survey)"""
 import json, math, sys
-folder = sys.argv[1]
+calls = sys.argv[1:] if len(sys.argv) == 3 else [f"{sys.argv[1]}/{call}" for call in
+                                                  ("call1_survey_and_regions", "call5_final_suite_survey")]
 for lay in ("nn", "nt"):
-    runs = [{(r["m"], r["n"], r["k"]): r for r in json.load(open(f"{folder}/{call}/survey_{lay}.json"))["rows"]}
-            for call in ("call1_survey_and_regions", "call5_final_suite_survey")]
+    runs = [{(r["m"], r["n"], r["k"]): r for r in json.load(open(f"{call}/survey_{lay}.json"))["rows"]}
+            for call in calls]
     before, after = runs
     logs = [[math.log(run[key]["ratio_clean"]) for key in before] for run in runs]
     print(f"{lay}: geomean against cuBLAS {math.exp(sum(logs[0]) / len(before)):.3f} -> "
