@@ -312,26 +312,37 @@ def test_bitwise_reproducible_and_nan_propagates():
 
 @requires_cuda
 @needs_skinny
-def test_chain_of_products_each_reading_the_last_output():
+@pytest.mark.parametrize("rows,layouts,kernels", [(8, ("nt",) * 6, ("skinny",) * 6),
+                                                  (16, ("nt", "nn") * 3, ("skinny", "wgmma") * 3),
+                                                  (32, ("nt",) * 6, ("wgmma",) * 6)],
+                         ids=["skinny", "skinny_and_c_transposed", "c_transposed"])
+def test_chain_of_products_each_reading_the_last_output(rows, layouts, kernels):
     # A decode step: each product's small operand is the previous product's output. One-wave
-    # grids of a K-major W let the next kernel launch from their blocks' start (skinny.cu), so
-    # the next product must still wait for this one's writes: eager on the stream, and replayed
-    # from a CUDA graph with every output poisoned first.
+    # grids of a K-major W (skinny.cu) and the C^T configs' grids (wgmma_launch.cuh) let the
+    # next kernel launch from their blocks' start, and a C^T product prefetches its weight
+    # before it waits, so the next product must still wait for this one's writes: eager on the
+    # stream, and replayed from a CUDA graph with every output poisoned first. At 16 rows
+    # x @ w.t() runs on skinny and x @ w on 64x32 C^T tiles: the chain alternates them.
     gen = torch.Generator(device="cuda").manual_seed(56)
     width = 4096
     weights = [(torch.randn(width, width, device="cuda", generator=gen) / width**0.5).bfloat16() for _ in range(6)]
-    x = torch.randn(8, width, device="cuda", generator=gen).bfloat16()
-    assert tiledmm.plan_for(x, weights[0].t())["kernel"] == "skinny"
+    operands = [w.t() if layout == "nt" else w for w, layout in zip(weights, layouts)]
+    x = torch.randn(rows, width, device="cuda", generator=gen).bfloat16()
+    for b, kernel in zip(operands, kernels):
+        p = tiledmm.plan_for(x, b)
+        if kernel == "wgmma" and p["kernel"] != "wgmma":
+            pytest.skip("the C^T configs need an sm_90a build on an sm_90 GPU")
+        assert p["kernel"] == kernel, p
 
     def chain(x):
         outs = [x]
-        for w in weights:
-            outs.append(tiledmm.gemm(outs[-1], w.t()))
+        for b in operands:
+            outs.append(tiledmm.gemm(outs[-1], b))
         return outs[1:]
 
     def check(outs):
-        for before, w, out in zip([x] + outs[:-1], weights, outs):
-            assert_matches_reference(out, before, w.t(), against_torch=False)
+        for before, b, out in zip([x] + outs[:-1], operands, outs):
+            assert_matches_reference(out, before, b, against_torch=False)
 
     eager = chain(x)  # also the warm-up ahead of the capture
     torch.cuda.synchronize()

@@ -22,6 +22,14 @@
 
 namespace tiledmm::cuda {
 
+// How a wgmma kernel leads into a stream of products (a decode step's): the k-tiles of its
+// first tile's A it prefetches into L2 before waiting for the kernel ahead, and whether it
+// lets the kernel after it be placed from its start (a one-wave grid, every block resident).
+struct StreamLead {
+  int prefetch_k_tiles = 0;
+  bool dependents_early = false;
+};
+
 template <typename... Params, typename... Args>
 void launch_after_prior_kernel(void (*kernel)(Params...), dim3 grid, dim3 block, int smem_bytes,
                                cudaStream_t stream, bool programmatic, Args&&... args) {

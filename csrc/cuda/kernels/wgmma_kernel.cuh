@@ -46,6 +46,7 @@
 // (compiled in parallel), and wgmma.cu dispatches.
 #pragma once
 
+#include "dependent_launch.h"
 #include "wgmma_operands.cuh"
 #include "wgmma_outputs.cuh"
 
@@ -85,7 +86,7 @@ __global__ void __launch_bounds__(wgmma_tile(kConfig).threads(), wgmma_tile(kCon
                       const __grid_constant__ CUtensorMap c_map,
                       const __grid_constant__ std::conditional_t<kRowClasses, RowClasses, NoRowClasses> a_classes,
                       int direct_word_bytes, Out* __restrict__ c, int64_t m, int64_t n,
-                      const __grid_constant__ PersistentWork work, TilePartials partials,
+                      const __grid_constant__ PersistentWork work, TilePartials partials, StreamLead lead,
                       OutputEpilogue<Out, kActivation> epilogue) {
 #ifdef TILEDMM_SM90A_DEVICE
   constexpr WgmmaTile kTile = wgmma_tile(kConfig);
@@ -153,6 +154,8 @@ __global__ void __launch_bounds__(wgmma_tile(kConfig).threads(), wgmma_tile(kCon
   uint64_t* const full = reinterpret_cast<uint64_t*>(output_boxes + kTile.output_bytes());
   uint64_t* const empty = full + kStages;
 
+  // A one-wave grid behind another product lets the next kernel be placed from its start.
+  if (lead.dependents_early) allow_dependent_launch();
   // The start is on the critical path of a small product (one tile per block): thread 0
   // starts fetching the tensor maps and every thread finds its first work unit (integer
   // divisions) while warp 1 initializes the barriers.
@@ -187,6 +190,14 @@ __global__ void __launch_bounds__(wgmma_tile(kConfig).threads(), wgmma_tile(kCon
     // Producer: needs few registers.
     if constexpr (kRegisterHandOver) setmaxnreg_decrease<40>();
     if (threadIdx.x == 0) {
+      // Launched behind another product (dependent_launch.h): the first k-tiles of A into L2
+      // while the kernel ahead finishes (safe even if it writes them: its writes land in L2).
+      if constexpr (!kRowClasses) {
+        if (more) {
+          const int64_t kt_end = min(unit.kt_end, unit.kt_begin + lead.prefetch_k_tiles);
+          for (int64_t kt = unit.kt_begin; kt < kt_end; ++kt) StagedA::prefetch_l2(&a_map, first_row(unit), kt);
+        }
+      }
       wait_for_prior_kernel();  // the operands may be copies the kernel ahead of this one writes
       int stage = 0;
       uint32_t phase = 0;

@@ -119,6 +119,19 @@ inline bool last_wave_split_switched_off() {
   return off;
 }
 
+// TILEDMM_CT_STREAM_LEAD=off launches the C^T configs plainly (no programmatic launch, no L2
+// prefetch ahead of the wait, no early signal to the next kernel); TILEDMM_CT_LEAD_K_TILES=n
+// prefetches n k-tiles of a block's first tile (0: none): what leading a stream buys.
+inline bool c_transposed_stream_lead_switched_off() {
+  static const bool off = environment_says("TILEDMM_CT_STREAM_LEAD", "off");
+  return off;
+}
+inline int c_transposed_lead_k_tiles() {
+  static const char* requested = std::getenv("TILEDMM_CT_LEAD_K_TILES");
+  static const int k_tiles = requested != nullptr ? environment_number("TILEDMM_CT_LEAD_K_TILES") : 2;
+  return k_tiles;
+}
+
 // TILEDMM_CLEAR_FLAGS=memset zeroes a split last wave's flags in its workspace with
 // cudaMemsetAsync, which the GEMM then follows as a plain dependency, and =kernel with
 // clear_flags, as a programmatic one (as under graph capture): what the standing flags buy,
@@ -324,8 +337,16 @@ void launch_config(const MatrixView& a, const MatrixView& b, Out* out, const Gem
     }
   }
   // Programmatic right behind our own kernels: the operand copy, or the flags' clearing (not
-  // behind a memset, a plain dependency).
-  const bool programmatic = cleared ? !flags_memset_forced() : behind_operand_copy;
+  // behind a memset, a plain dependency). A C^T config of whole tiles (the small-row streams
+  // of a decode step) leads into a stream as skinny does (dependent_launch.h): programmatic
+  // behind any kernel, its first k-tiles of A (the weight) prefetched into L2 before the
+  // wait, the next kernel placed from its start (its grid is persistent: every block resident
+  // at once, none crowded out).
+  StreamLead lead;
+  const bool leads_stream = kTile.c_transposed && !last_wave.active() && !behind_operand_copy &&
+                            a_classes == nullptr && !c_transposed_stream_lead_switched_off();
+  if (leads_stream) lead = StreamLead{c_transposed_lead_k_tiles(), /*dependents_early=*/true};
+  const bool programmatic = leads_stream || (cleared ? !flags_memset_forced() : behind_operand_copy);
   // The schedule's work, its divisors ready.
   const int64_t k_per_split = a_classes != nullptr ? k : split.k_per_split;
   TORCH_CHECK(fits_grouped_tile_order<kGroupRows>(tiles_m, tiles_n), "tiledmm.gemm (wgmma): ", tiles_m, " x ",
@@ -337,14 +358,14 @@ void launch_config(const MatrixView& a, const MatrixView& b, Out* out, const Gem
   if (a_classes == nullptr) {
     launch_after_prior_kernel(kernel, blocks, kTile.threads(), kTile.smem_bytes(), stream, programmatic, a_map,
                               b_map, c_map, NoRowClasses{}, direct_word_bytes, out, kernel_m, kernel_n, work, partials,
-                              epilogue);
+                              lead, epilogue);
   } else if constexpr (kRowClassInstances<T, Out, kActivation> && !kTile.ping_pong && !kTile.c_transposed) {
     const auto by_classes = wgmma_gemm_kernel<T, Out, kConfig, false, true, kActivation, false, /*kRowClasses=*/true>;
     static std::atomic<uint64_t> classes_opted_in;
     allow_dynamic_smem(by_classes, kTile.smem_bytes(), classes_opted_in);
     launch_after_prior_kernel(by_classes, blocks, kTile.threads(), kTile.smem_bytes(), stream, programmatic,
                               a_map, b_map, c_map, *a_classes, direct_word_bytes, out, kernel_m, kernel_n, work,
-                              partials, epilogue);
+                              partials, lead, epilogue);
   } else {
     TORCH_CHECK(false, "tiledmm.gemm (wgmma): no row-class kernel for this output and epilogue");
   }

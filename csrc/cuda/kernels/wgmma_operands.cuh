@@ -52,17 +52,26 @@ struct StagedOperand {
   // coordinate and may start anywhere: an A read by row classes, row_classes.h).
   __device__ __forceinline__ static void load(unsigned char* tile, const CUtensorMap* map, int64_t mn0,
                                               int64_t k_tile, uint64_t* full, int32_t k_shift = 0) {
+    for_each_box(mn0, k_tile, k_shift, [&](int offset, int32_t c0, int32_t c1) {
+      tma_load_2d(tile + offset, map, c0, c1, full);
+    });
+  }
+
+  // The same boxes into L2 only.
+  __device__ __forceinline__ static void prefetch_l2(const CUtensorMap* map, int64_t mn0, int64_t k_tile) {
+    for_each_box(mn0, k_tile, 0, [&](int, int32_t c0, int32_t c1) { tma_prefetch_l2_2d(map, c0, c1); });
+  }
+
+  // Each TMA box of a k-tile: its offset in the tile and its coordinates.
+  template <typename Box>
+  __device__ __forceinline__ static void for_each_box(int64_t mn0, int64_t k_tile, int32_t k_shift, Box&& box) {
     const int32_t k0 = static_cast<int32_t>(k_tile * kBK) - k_shift;
     if constexpr (kMnMajor) {
 #pragma unroll
-      for (int b = 0; b < kBMN / kMnPerBlock; ++b) {
-        tma_load_2d(tile + b * kBlockBytes, map, static_cast<int32_t>(mn0 + b * kMnPerBlock), k0, full);
-      }
+      for (int b = 0; b < kBMN / kMnPerBlock; ++b) box(b * kBlockBytes, static_cast<int32_t>(mn0 + b * kMnPerBlock), k0);
     } else {
 #pragma unroll
-      for (int b = 0; b < kKBoxes; ++b) {
-        tma_load_2d(tile + b * kKBoxBytes, map, k0 + b * kBoxK, static_cast<int32_t>(mn0), full);
-      }
+      for (int b = 0; b < kKBoxes; ++b) box(b * kKBoxBytes, k0 + b * kBoxK, static_cast<int32_t>(mn0));
     }
   }
 
