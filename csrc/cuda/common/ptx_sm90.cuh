@@ -61,15 +61,6 @@ __device__ __forceinline__ void mbarrier_wait(uint64_t* bar, uint32_t parity) {
 // ---- TMA: a 2-D box of a tensor map into shared memory, completing on an mbarrier ---------
 // (c0, c1) is the box's first element, c0 along the contiguous dimension. Elements outside
 // the tensor arrive as zeros, which is how ragged M, N and K tiles are padded.
-// The box at (c0, c1) of `tensor_map` into L2, no shared memory, no barrier: a product's first
-// k-tiles fetched before it may read them (a programmatic dependent ahead of its wait).
-__device__ __forceinline__ void tma_prefetch_l2_2d(const void* tensor_map, int32_t c0, int32_t c1) {
-#ifdef TILEDMM_SM90A_DEVICE
-  asm volatile("cp.async.bulk.prefetch.tensor.2d.L2.global.tile [%0, {%1, %2}];\n" ::"l"(tensor_map), "r"(c0), "r"(c1)
-               : "memory");
-#endif
-}
-
 __device__ __forceinline__ void tma_load_2d(void* smem, const void* tensor_map, int32_t c0, int32_t c1,
                                             uint64_t* bar) {
 #ifdef TILEDMM_SM90A_DEVICE
@@ -78,6 +69,15 @@ __device__ __forceinline__ void tma_load_2d(void* smem, const void* tensor_map, 
           shared_address(smem)),
       "l"(tensor_map), "r"(shared_address(bar)), "r"(c0), "r"(c1)
       : "memory");
+#endif
+}
+
+// The box at (c0, c1) of `tensor_map` into L2, no shared memory, no barrier: a product's first
+// k-tiles fetched before it may read them (a programmatic dependent ahead of its wait).
+__device__ __forceinline__ void tma_prefetch_l2_2d(const void* tensor_map, int32_t c0, int32_t c1) {
+#ifdef TILEDMM_SM90A_DEVICE
+  asm volatile("cp.async.bulk.prefetch.tensor.2d.L2.global.tile [%0, {%1, %2}];\n" ::"l"(tensor_map), "r"(c0), "r"(c1)
+               : "memory");
 #endif
 }
 

@@ -27,7 +27,7 @@ namespace tiledmm::cuda {
 
 // How a wgmma kernel leads into a stream of products (a decode step's): the k-tiles of its
 // first tile's A it prefetches into L2 before waiting for the kernel ahead, and whether it
-// lets the kernel after it be placed from its start (a one-wave grid, every block resident).
+// lets the kernel after it be placed from its start (its grid resident at once).
 struct StreamLead {
   int prefetch_k_tiles = 0;
   bool dependents_early = false;

@@ -154,7 +154,7 @@ __global__ void __launch_bounds__(wgmma_tile(kConfig).threads(), wgmma_tile(kCon
   uint64_t* const full = reinterpret_cast<uint64_t*>(output_boxes + kTile.output_bytes());
   uint64_t* const empty = full + kStages;
 
-  // A one-wave grid behind another product lets the next kernel be placed from its start.
+  // Leading a stream (StreamLead): the next kernel may be placed from this grid's start.
   if (lead.dependents_early) allow_dependent_launch();
   // The start is on the critical path of a small product (one tile per block): thread 0
   // starts fetching the tensor maps and every thread finds its first work unit (integer
