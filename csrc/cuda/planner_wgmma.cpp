@@ -941,6 +941,9 @@ bool small_rows_stream_on_c_transposed_tiles(const GemmShape& s, const GpuInfo& 
   // (c_transposed_last_wave_parts), 10 such products 0.87-0.97x skinny's time but one, nn 2 x
   // 10208 x 1784 (18.3 us against 15.8; K of 3.5 KB per row): not there under 4 KB of K per row.
   constexpr int64_t kMinKBytesOffLines = 2048, kMinKBytesShortSecondWave = 4096;
+  // Shallow K (under 2 KB per row) takes the C^T tiles only from half the SMs' tiles (below).
+  constexpr int64_t kShallowKBytes = 2048;
+  const bool shallow_k = k_bytes < kShallowKBytes, half_the_sms = 2 * tiles >= gpu.sm_count;
   const bool weight_lines_off_cache_lines = row_major_weight && s.b_lines_off_cache_lines;
   const bool short_second_wave = tiles > gpu.sm_count && 4 * tiles <= 5 * int64_t{gpu.sm_count};
 
@@ -970,10 +973,7 @@ bool small_rows_stream_on_c_transposed_tiles(const GemmShape& s, const GpuInfo& 
   // rows x 5120-23840 rows x K 520-1000: 0.93-1.21x (geomean 1.07x; 15 faster, 7 slower by up
   // to 7%, nn 3 x 5120 x 744 9.4 us against 8.8); against cuBLAS geomean 0.78x -> 0.83x.
   constexpr int64_t kMinKBytesRowMajorShallow = 1024;
-  if (row_major_weight && k_bytes >= kMinKBytesRowMajorShallow && k_bytes < kMinKBytesOffLines &&
-      2 * tiles >= gpu.sm_count) {
-    return true;
-  }
+  if (row_major_weight && k_bytes >= kMinKBytesRowMajorShallow && shallow_k && half_the_sms) return true;
   if (weight_lines_off_cache_lines) {
     return k_bytes >= (short_second_wave ? kMinKBytesShortSecondWave : kMinKBytesOffLines);
   }
@@ -992,10 +992,8 @@ bool small_rows_stream_on_c_transposed_tiles(const GemmShape& s, const GpuInfo& 
     //   1.06-1.60x faster (geomean 1.26x; against cuBLAS 0.51-0.85x -> 0.72-0.94x), and 10 of
     //   4224-5632 rows 0.96-1.40x (geomean 1.13x; 7 x 5200 x 680 the 0.96x). From 2 KB per row
     //   at up to 8 rows mixed, 0.82-1.08x (session 63). bench/NOTES.md, session 65.
-    constexpr int64_t kMaxKBytesShallow = 2048;
     if (row_major_weight) return false;
-    if (k_bytes >= kMaxKBytesShallow) return s.m >= kMinNineRows;
-    return 2 * tiles >= gpu.sm_count;
+    return shallow_k ? half_the_sms : s.m >= kMinNineRows;
   }
   // Deep K, a row-major weight on 128-byte lines: 9-16 rows while the tiles fit one wave; up
   // to 8 rows too with K over 8 KB per row and at least 2/5 of the SMs' tiles (session 63: 13
