@@ -152,6 +152,8 @@ def main(argv=None):
     parser.add_argument("--dtype", default="bf16", choices=sorted(DTYPES))
     parser.add_argument("--layouts", default="nt,nn")
     parser.add_argument("--m", default="1,8,16,32", help="small sides to run")
+    parser.add_argument("--shapes", default=None,
+                        help="MxNxK products, comma separated, instead of --m x the decode weights (N x K)")
     parser.add_argument("--reps", type=int, default=30)
     parser.add_argument("--layers", type=int, default=None,
                         help="weights (products) per graph (default: at least 8, together >= 4x the L2)")
@@ -161,7 +163,10 @@ def main(argv=None):
     parser.add_argument("--out", help="write OUT.json and OUT.png")
     args = parser.parse_args(argv)
     ms = {int(v) for v in args.m.split(",")}
-    shapes = [(m, n, k) for m in sorted(ms) for n, k in WEIGHTS]
+    if args.shapes:
+        shapes = [tuple(int(v) for v in mnk.split("x")) for mnk in args.shapes.split(",")]
+    else:
+        shapes = [(m, n, k) for m in sorted(ms) for n, k in WEIGHTS]
     copy_gb_s, rows = run(args.dtype, args.layouts.split(","), shapes, args.reps, layers=args.layers,
                           kernel=args.kernel, between=args.between == "write-x")
     print(f"copy bandwidth {copy_gb_s:.0f} GB/s")
