@@ -55,7 +55,8 @@ def test_planner_streams_small_rows_on_c_transposed_tiles(dtype):
     # (>= 8 KB per row) also 9-16 rows of a row-major weight (x @ W) in one wave of tiles (up to
     # 8 rows too from K over 8 KB per row and 2/5 of the SMs' tiles), and
     # any M of a row-major weight whose 32-row skinny blocks would outnumber 3 per SM (more
-    # than 198 tiles).
+    # than 198 tiles); (session 66) 9-16 rows of a K-major weight at deep K in one wave from
+    # half the SMs' tiles (66-132), or past one and a half waves (more than 198).
     if not any(k.name == "wgmma" for k in tiledmm.kernels()):
         pytest.skip("built without sm_90a")
     for m, n, k, b_col, tiles in ((32, 4096, 4096, True, 64), (17, 3072, 8192, True, 48), (32, 11008, 4096, True, 172),
@@ -63,7 +64,9 @@ def test_planner_streams_small_rows_on_c_transposed_tiles(dtype):
                                   (9, 4096, 11008, False, 64), (16, 8448, 4096, False, 132),
                                   (8, 4096, 11008, False, 64), (1, 3456, 8200, False, 54),
                                   (1, 12736, 4096, False, 199), (16, 16064, 9344, False, 251),
-                                  (32, 4800, 2176, False, 75), (25, 15808, 384, True, 247)):
+                                  (32, 4800, 2176, False, 75), (25, 15808, 384, True, 247),
+                                  (16, 4224, 8192, True, 66), (9, 8448, 4096, True, 132),
+                                  (16, 12736, 4096, True, 199), (16, 16064, 9344, True, 251)):
         p = on_gpu(m, n, k, False, b_col, dtype)
         assert (p["kernel"], p["config"], p["c_transposed"]) == ("wgmma", "64x32_ct_k256B_1wg_s8", True), p
         assert f"{tiles} tiles of 64 of the weight's rows x all {m} rows" in p["reason"], p
@@ -71,12 +74,14 @@ def test_planner_streams_small_rows_on_c_transposed_tiles(dtype):
     # cut along K: test_last_wave_split.py), K under 768 bytes per row (at up to 16 rows, below),
     # up to 8 rows of a row-major weight in one wave of its blocks at K up to 8 KB per row or
     # under 2/5 of the SMs' tiles (3200 rows: 50), 9-16 rows of a K-major weight on 128-byte
-    # lines at deep K (any rows) or of a row-major one with more tiles than SMs but blocks in
-    # one wave (8512-12672 rows), N the small side, a column-major A, a weight off TMA's
+    # lines at deep K under half the SMs' tiles (4160 rows: 65) or between one and one and a
+    # half waves (8456-12672 rows: 133-198) or of a row-major one with more tiles than SMs but
+    # blocks in one wave (8512-12672 rows), N the small side, a column-major A, a weight off TMA's
     # alignment, sm_80, float32 (weights on 128-byte lines unless said).
     for m, n, k, kwargs in ((32, 2752, 4032, {}), (32, 4096, 376, {}), (16, 4096, 2048, {"b_col": False}),
                             (8, 4096, 4096, {"b_col": False}), (8, 3200, 11008, {"b_col": False}),
-                            (16, 4096, 11008, {}), (16, 16064, 9344, {}), (16, 8512, 4096, {"b_col": False}),
+                            (16, 4096, 11008, {}), (16, 4160, 8192, {}), (16, 8456, 8192, {}),
+                            (9, 12672, 4096, {}), (16, 8512, 4096, {"b_col": False}),
                             (1, 12672, 4096, {"b_col": False}), (4096, 32, 4096, {}),
                             (32, 4096, 4096, {"a_col": True}),
                             (32, 4096, 4096, {"b_aligned": False}), (32, 4096, 4096, {"cc": (8, 0)}),
@@ -103,7 +108,7 @@ def test_planner_streams_small_rows_on_c_transposed_tiles(dtype):
     for m, n, k, b_col, off_lines in ((8, 4096, 1016, False, True), (16, 9000, 2040, False, True),
                                       (9, 4096, 1016, True, False),
                                       (8, 4096, 2048, True, False), (16, 4096, 4096, True, False),
-                                      (12, 13944, 11648, True, False), (8, 13944, 11592, True, True)):
+                                      (12, 11008, 11648, True, False), (8, 13944, 11592, True, True)):
         p = tiledmm.plan(m, n, k, dtype, b_col_major=b_col, sm_count=132, b_off_cache_lines=off_lines)
         assert p["kernel"] == "skinny", (m, n, k, b_col, p)
     # A K-major weight at K under 2 KB per row, 1-16 rows (session 65), from half the SMs' tiles
@@ -139,7 +144,9 @@ def test_planner_streams_small_rows_on_c_transposed_tiles(dtype):
 # and a short last wave of several cut into parts (24 x 8960: 8 tiles in 8 parts; 20 x 10000: 25
 # in 3; 40 x 17000: 2 in 4), and up to 8 rows of a row-major weight on its lines at K over 8 KB;
 # (session 64) 9-16 rows of a K-major weight off 128-byte lines (and sectors) at deep K, and
-# 128x96 C^T tiles in one wave where 64x32 ones would leave a short last wave at shallow K.
+# 128x96 C^T tiles in one wave where 64x32 ones would leave a short last wave at shallow K;
+# (session 66) 9-16 rows of a K-major weight on its lines at deep K, one wave (68 tiles) and
+# past one and a half (211).
 C_T_32, C_T_80, C_T_96 = "64x32_ct_k256B_1wg_s8", "64x80_ct_k256B_1wg_s5", "128x96_ct_k128B_2wg_s6"
 SMALL_ROW_STREAMS = [((17, 3136, 4160), C_T_32, "nn,nt"), ((32, 3072, 4096), C_T_32, "nn,nt"),
                      ((9, 4096, 8320), C_T_32, "nn"), ((31, 11008, 4160), C_T_32, "nn,nt"),
@@ -151,7 +158,8 @@ SMALL_ROW_STREAMS = [((17, 3136, 4160), C_T_32, "nn,nt"), ((32, 3072, 4096), C_T
                      ((40, 17000, 2056), C_T_80, "nn,nt"), ((5, 6400, 8200), C_T_32, "nn"),
                      ((12, 7000, 8200), C_T_32, "nn,nt"), ((24, 9656, 424), C_T_96, "nn,nt"),
                      ((6, 23392, 816), C_T_32, "nt"), ((4, 10456, 504), C_T_96, "nt"),
-                     ((3, 5408, 768), C_T_32, "nn,nt")]
+                     ((3, 5408, 768), C_T_32, "nn,nt"), ((12, 4304, 13376), C_T_32, "nn,nt"),
+                     ((11, 13456, 8384), C_T_32, "nn,nt")]
 
 
 @requires_cuda

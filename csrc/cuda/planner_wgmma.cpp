@@ -911,7 +911,7 @@ std::optional<WgmmaConfigId> one_wave_of_whole_tiles(const GemmShape& s, WgmmaCo
 // nn 23 x 10368 x 640 10.7 us against 17.1, cuBLAS 9.1).
 // Fewer tiles ran 1.05-1.3x slower whole (1024-2048 rows at K = 8192: 16-32 tiles); cut
 // along K, they pay where the clauses below say. Not at 9-16 rows of a K-major weight at deep
-// K on 128-byte lines (skinny faster in the stream at every shape). Nor, while skinny's blocks
+// K on 128-byte lines between one and one and a half waves (below). Nor, while skinny's blocks
 // of a row-major weight on 128-byte lines take one wave, at 9-16 rows with more tiles than SMs
 // (nn 16 x 11008 x 4096: 75-77% against 77.5) or up to 8 rows at K up to 8 KB per row (nn 8 x
 // 4096 x 4096: 66% against 72). A row-major (the C^T configs' K-major B), both operands TMA-aligned. Their lines may start
@@ -1008,7 +1008,7 @@ bool small_rows_stream_on_c_transposed_tiles(const GemmShape& s, const GpuInfo& 
   // two tie).
   const bool one_wave = tiles <= gpu.sm_count;
   const bool few_rows_deeper_k = k_bytes > kDeepKBytes && 5 * tiles >= 2 * int64_t{gpu.sm_count};
-  const bool skinny_second_wave = 2 * tiles > 3 * int64_t{gpu.sm_count};
+  const bool past_one_and_a_half_waves = 2 * tiles > 3 * int64_t{gpu.sm_count};
   // Deep K, 9-16 rows of a K-major weight whose lines start off 128-byte lines (bf16 K not a
   // multiple of 64), which skinny streams through its staged ring: 64x32 C^T by name against
   // the plan, 24 random products of 9-16 rows x 6736-23120 rows x K 5016-15608 (bench/NOTES.md
@@ -1018,8 +1018,23 @@ bool small_rows_stream_on_c_transposed_tiles(const GemmShape& s, const GpuInfo& 
   // Out of sample, 28 random products (bf16 22, fp16 6) of 2944-25032 rows x K 4104-16048,
   // 1.04-1.51x faster than skinny's plan (geomean 1.19x); against cuBLAS 0.67-1.01x -> 0.89-1.11x.
   const bool k_major_weight_off_lines = !row_major_weight && s.m >= kMinNineRows && s.b_lines_off_cache_lines;
-  return k_major_weight_off_lines ||
-         (row_major_weight && ((one_wave && (s.m >= kMinNineRows || few_rows_deeper_k)) || skinny_second_wave));
+  // Deep K, 9-16 rows of a K-major weight on 128-byte lines (skinny's staged ring, or its
+  // register stream under 480 KB of weight per SM): once the C^T configs lead into a stream
+  // (session 65), 64x32 C^T by name against the plan, 34 random products of 3328-16568 rows x
+  // K 4160-16064 (bench/NOTES.md session 66), single products from a clean L2 and the decode
+  // stream (graphs of distinct weights):
+  // - one wave from half the SMs' tiles (66-129 tiles): 16 of 16 faster alone (0.63-0.97x the
+  //   time, geomean 1.18x; nt 14 x 4280 x 5376 16.8 us against 26.9, cuBLAS 19.5), 15 of 16 in
+  //   the stream (+1.5 to +26.9 points of copy bandwidth; -0.9 at 111 tiles);
+  // - fewer tiles (52-65): faster alone, mixed in the stream (-1.9 to +4.7; 4096 x 4096 -0.8
+  //   to +0.7 at 9-16 rows);
+  // - past one and a half waves (204-259 tiles): 8 of 8 faster alone (0.89-0.96x) and in the
+  //   stream (+1.7 to +4.0); between (143-198 tiles, and the decode shape 11008 x 4096 at 172)
+  //   slower in the stream in 3 of 4, -0.9 to -5.2 points.
+  const bool k_major_weight_on_lines = !row_major_weight && s.m >= kMinNineRows &&
+                                       ((one_wave && half_the_sms) || past_one_and_a_half_waves);
+  return k_major_weight_off_lines || k_major_weight_on_lines ||
+         (row_major_weight && ((one_wave && (s.m >= kMinNineRows || few_rows_deeper_k)) || past_one_and_a_half_waves));
 }
 
 // The tile of a small-row stream (small_rows_stream_on_c_transposed_tiles): 64x32 C^T, or
