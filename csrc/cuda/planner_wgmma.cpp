@@ -944,6 +944,7 @@ bool small_rows_stream_on_c_transposed_tiles(const GemmShape& s, const GpuInfo& 
   // Shallow K (under 2 KB per row) takes the C^T tiles only from half the SMs' tiles (below).
   constexpr int64_t kShallowKBytes = 2048;
   const bool shallow_k = k_bytes < kShallowKBytes, half_the_sms = 2 * tiles >= gpu.sm_count;
+  const bool one_wave = tiles <= gpu.sm_count;
   const bool weight_lines_off_cache_lines = row_major_weight && s.b_lines_off_cache_lines;
   const bool short_second_wave = tiles > gpu.sm_count && 4 * tiles <= 5 * int64_t{gpu.sm_count};
 
@@ -992,7 +993,15 @@ bool small_rows_stream_on_c_transposed_tiles(const GemmShape& s, const GpuInfo& 
     //   1.06-1.60x faster (geomean 1.26x; against cuBLAS 0.51-0.85x -> 0.72-0.94x), and 10 of
     //   4224-5632 rows 0.96-1.40x (geomean 1.13x; 7 x 5200 x 680 the 0.96x). From 2 KB per row
     //   at up to 8 rows mixed, 0.82-1.08x (session 63). bench/NOTES.md, session 65.
-    if (row_major_weight) return false;
+    // A row-major weight on 128-byte lines at K of 2-8 KB per row, one wave from half the SMs'
+    // tiles: skinny's r32_w8_u1 streams it at 37-63% of copy bandwidth in the decode stream.
+    // 64x32 C^T by name against the plan, 18 random products of 1-16 rows x 4224-8256 rows x K
+    // 1024-3968 (bench/NOTES.md session 66): 17 faster alone (0.64-0.90x the time; nn 10 x 4352
+    // x 3776 14.1 us against 22.2, cuBLAS 13.0), 1.02x slower at 66 tiles; in the stream +6.9 to
+    // +24.3 points in 17 of 18, -0.3 at 66 tiles. Out of sample, 22 random products (bf16 16,
+    // fp16 6) of 1-16 rows x 4352-8448 rows x K 1032-4080: 0.99-1.46x faster (geomean 1.20x; 21
+    // of 22), against cuBLAS 0.76x -> 0.91x (geomean); in the stream 16 of 16 (+0.4 to +18.4).
+    if (row_major_weight) return !shallow_k && half_the_sms && one_wave;
     return shallow_k ? half_the_sms : s.m >= kMinNineRows;
   }
   // Deep K, a row-major weight on 128-byte lines: 9-16 rows while the tiles fit one wave; up
@@ -1006,7 +1015,6 @@ bool small_rows_stream_on_c_transposed_tiles(const GemmShape& s, const GpuInfo& 
   // partial wave follows (session 61: nn 8 x 14336 x 4096 45.1 us against 34.4 on C^T tiles,
   // 1 x 16064 x 9344 98.1 against 78.2, cuBLAS 31.5 and 73.1; at 8448-11008 rows, one wave, the
   // two tie).
-  const bool one_wave = tiles <= gpu.sm_count;
   const bool few_rows_deeper_k = k_bytes > kDeepKBytes && 5 * tiles >= 2 * int64_t{gpu.sm_count};
   const bool past_one_and_a_half_waves = 2 * tiles > 3 * int64_t{gpu.sm_count};
   // Deep K, 9-16 rows of a K-major weight whose lines start off 128-byte lines (bf16 K not a
