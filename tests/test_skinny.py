@@ -126,15 +126,17 @@ def test_planner_streams_small_rows_on_c_transposed_tiles(dtype):
                                        (2, 8704, 640, False, C_T_96)):
         p = tiledmm.plan(m, n, k, dtype, sm_count=132, b_off_cache_lines=off_lines)
         assert p["config"] == config, (m, n, k, off_lines, p)
-    # A row-major weight on its lines at K of 2-8 KB per row, one wave from 66 tiles (session 66).
-    for m, n, k in ((1, 4224, 1024), (10, 4352, 3776), (16, 8448, 4088)):
+    # A row-major weight on its lines at K of 2-8 KB per row, one wave from 66 tiles or past one
+    # and a half waves (199 tiles; session 66).
+    for m, n, k in ((1, 4224, 1024), (10, 4352, 3776), (16, 8448, 4088), (10, 12736, 3072), (2, 20872, 1328)):
         p = tiledmm.plan(m, n, k, dtype, sm_count=132)
         assert p["config"] == C_T_32, (m, n, k, p)
     # Skinny keeps 65 tiles, 2 KB per row at up to 8 rows of a K-major weight, a row-major
-    # weight under 1 KB per row, and one on its lines at 2-8 KB per row under 66 tiles or past
-    # one wave (8512 rows: 133).
+    # weight under 1 KB per row, and one on its lines at 2-8 KB per row under 66 tiles or
+    # between one and one and a half waves (8512-12672 rows: 133-198).
     for m, n, k, b_col in ((1, 4160, 1016, True), (8, 6400, 1024, True), (2, 10496, 504, False),
-                           (3, 4160, 768, False), (10, 4160, 3776, False), (10, 8512, 3776, False)):
+                           (3, 4160, 768, False), (10, 4160, 3776, False), (10, 8512, 3776, False),
+                           (14, 12672, 3496, False)):
         p = tiledmm.plan(m, n, k, dtype, b_col_major=b_col, sm_count=132)
         assert p["kernel"] == "skinny", (m, n, k, b_col, p)
     # Naming the family keeps wgmma's own rules (64x64 tiles for M <= 64).
@@ -151,7 +153,8 @@ def test_planner_streams_small_rows_on_c_transposed_tiles(dtype):
 # (session 64) 9-16 rows of a K-major weight off 128-byte lines (and sectors) at deep K, and
 # 128x96 C^T tiles in one wave where 64x32 ones would leave a short last wave at shallow K;
 # (session 66) 9-16 rows of a K-major weight on its lines at deep K, one wave (68 tiles) and
-# past one and a half (211), and a row-major weight on its lines at K of 2-8 KB per row.
+# past one and a half (211), and a row-major weight on its lines at K of 2-8 KB per row (one
+# wave; past one and a half, 275 tiles with a split last wave).
 C_T_32, C_T_80, C_T_96 = "64x32_ct_k256B_1wg_s8", "64x80_ct_k256B_1wg_s5", "128x96_ct_k128B_2wg_s6"
 SMALL_ROW_STREAMS = [((17, 3136, 4160), C_T_32, "nn,nt"), ((32, 3072, 4096), C_T_32, "nn,nt"),
                      ((9, 4096, 8320), C_T_32, "nn"), ((31, 11008, 4160), C_T_32, "nn,nt"),
@@ -164,7 +167,8 @@ SMALL_ROW_STREAMS = [((17, 3136, 4160), C_T_32, "nn,nt"), ((32, 3072, 4096), C_T
                      ((12, 7000, 8200), C_T_32, "nn,nt"), ((24, 9656, 424), C_T_96, "nn,nt"),
                      ((6, 23392, 816), C_T_32, "nt"), ((4, 10456, 504), C_T_96, "nt"),
                      ((3, 5408, 768), C_T_32, "nn,nt"), ((12, 4304, 13376), C_T_32, "nn,nt"),
-                     ((11, 13456, 8384), C_T_32, "nn,nt"), ((10, 4352, 3776), C_T_32, "nn,nt")]
+                     ((11, 13456, 8384), C_T_32, "nn,nt"), ((10, 4352, 3776), C_T_32, "nn,nt"),
+                     ((8, 17576, 1712), C_T_32, "nn")]
 
 
 @requires_cuda

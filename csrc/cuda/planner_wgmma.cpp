@@ -944,7 +944,7 @@ bool small_rows_stream_on_c_transposed_tiles(const GemmShape& s, const GpuInfo& 
   // Shallow K (under 2 KB per row) takes the C^T tiles only from half the SMs' tiles (below).
   constexpr int64_t kShallowKBytes = 2048;
   const bool shallow_k = k_bytes < kShallowKBytes, half_the_sms = 2 * tiles >= gpu.sm_count;
-  const bool one_wave = tiles <= gpu.sm_count;
+  const bool one_wave = tiles <= gpu.sm_count, past_one_and_a_half_waves = 2 * tiles > 3 * int64_t{gpu.sm_count};
   const bool weight_lines_off_cache_lines = row_major_weight && s.b_lines_off_cache_lines;
   const bool short_second_wave = tiles > gpu.sm_count && 4 * tiles <= 5 * int64_t{gpu.sm_count};
 
@@ -1001,7 +1001,12 @@ bool small_rows_stream_on_c_transposed_tiles(const GemmShape& s, const GpuInfo& 
     // +24.3 points in 17 of 18, -0.3 at 66 tiles. Out of sample, 22 random products (bf16 16,
     // fp16 6) of 1-16 rows x 4352-8448 rows x K 1032-4080: 0.99-1.46x faster (geomean 1.20x; 21
     // of 22), against cuBLAS 0.76x -> 0.91x (geomean); in the stream 16 of 16 (+0.4 to +18.4).
-    if (row_major_weight) return !shallow_k && half_the_sms && one_wave;
+    // Past one and a half waves too, as at deep K: 10 random products of 9920-16064 rows, the 5
+    // of 209-251 tiles 0.73-0.89x the time alone and +4.5 to +17.7 points in the stream, the 5
+    // of 155-197 slower in the stream (-3.3 to -16.1). Out of sample, 16 random products (bf16
+    // 12, fp16 4) of 202-359 tiles: 1.06-1.44x faster (geomean 1.17x; against cuBLAS 0.78x ->
+    // 0.91x), in the stream 11 of 12 (+1.6 to +13.2 points; -0.2 at 303 tiles).
+    if (row_major_weight) return !shallow_k && ((half_the_sms && one_wave) || past_one_and_a_half_waves);
     return shallow_k ? half_the_sms : s.m >= kMinNineRows;
   }
   // Deep K, a row-major weight on 128-byte lines: 9-16 rows while the tiles fit one wave; up
@@ -1016,7 +1021,6 @@ bool small_rows_stream_on_c_transposed_tiles(const GemmShape& s, const GpuInfo& 
   // 1 x 16064 x 9344 98.1 against 78.2, cuBLAS 31.5 and 73.1; at 8448-11008 rows, one wave, the
   // two tie).
   const bool few_rows_deeper_k = k_bytes > kDeepKBytes && 5 * tiles >= 2 * int64_t{gpu.sm_count};
-  const bool past_one_and_a_half_waves = 2 * tiles > 3 * int64_t{gpu.sm_count};
   // Deep K, 9-16 rows of a K-major weight whose lines start off 128-byte lines (bf16 K not a
   // multiple of 64), which skinny streams through its staged ring: 64x32 C^T by name against
   // the plan, 24 random products of 9-16 rows x 6736-23120 rows x K 5016-15608 (bench/NOTES.md
