@@ -911,16 +911,17 @@ std::optional<WgmmaConfigId> one_wave_of_whole_tiles(const GemmShape& s, WgmmaCo
 // nn 23 x 10368 x 640 10.7 us against 17.1, cuBLAS 9.1).
 // Fewer tiles ran 1.05-1.3x slower whole (1024-2048 rows at K = 8192: 16-32 tiles); cut
 // along K, they pay where the clauses below say. Not at 9-16 rows of a K-major weight at deep
-// K on 128-byte lines between one and one and a half waves (below). Nor, while skinny's blocks
-// of a row-major weight on 128-byte lines take one wave, at 9-16 rows with more tiles than SMs
-// (nn 16 x 11008 x 4096: 75-77% against 77.5) or up to 8 rows at K up to 8 KB per row (nn 8 x
-// 4096 x 4096: 66% against 72). A row-major (the C^T configs' K-major B), both operands TMA-aligned. Their lines may start
-// off 128-byte lines or 32-byte sectors (bf16 N or K not a multiple of 64 or 16; the launcher
-// copies rows off sectors from 1,536 rows): 64x32 C^T by name, whole or cut, ran 1.07-2.1x
-// faster than skinny in 40 of 40 such products of 9-32 rows x 1096-15840 rows, geomean 1.39x
-// (nn 29 x 4328 x 11264 28.2 us against 59.4, cuBLAS 35.7), and out of sample the plans this
-// changed, 32 random products of 3-32 rows x 1392-19568 rows, 1.12-1.66x (geomean 1.36x;
-// bench/NOTES.md session 62).
+// K on 128-byte lines under half the SMs' tiles or between one and one and a half waves
+// (below). Nor, while skinny's blocks of a row-major weight on 128-byte lines take one wave, at
+// 9-16 rows with more tiles than SMs (nn 16 x 11008 x 4096: 75-77% against 77.5) or up to 8
+// rows at K up to 8 KB per row (nn 8 x 4096 x 4096: 66% against 72). A row-major A (the C^T
+// configs' K-major B), both operands TMA-aligned. Their lines may start off 128-byte lines or
+// 32-byte sectors (bf16 N or K not a multiple of 64 or 16; the launcher copies rows off
+// sectors from 1,536 rows): 64x32 C^T by name, whole or cut, ran 1.07-2.1x faster than skinny
+// in 40 of 40 such products of 9-32 rows x 1096-15840 rows, geomean 1.39x (nn 29 x 4328 x
+// 11264 28.2 us against 59.4, cuBLAS 35.7), and out of sample the plans this changed, 32
+// random products of 3-32 rows x 1392-19568 rows, 1.12-1.66x (geomean 1.36x; bench/NOTES.md
+// session 62).
 bool small_rows_stream_on_c_transposed_tiles(const GemmShape& s, const GpuInfo& gpu) {
   constexpr int64_t kMaxRows = SkinnyTile::kSmallRowsMax, kMaxFewRows = 16, kMinNineRows = 9;
   if (!c_transposed_configs_apply(s) || s.m > kMaxRows || s.m > s.n || !s.a_tma_aligned || !s.b_tma_aligned) {
@@ -945,6 +946,10 @@ bool small_rows_stream_on_c_transposed_tiles(const GemmShape& s, const GpuInfo& 
   constexpr int64_t kShallowKBytes = 2048;
   const bool shallow_k = k_bytes < kShallowKBytes, half_the_sms = 2 * tiles >= gpu.sm_count;
   const bool one_wave = tiles <= gpu.sm_count, past_one_and_a_half_waves = 2 * tiles > 3 * int64_t{gpu.sm_count};
+  // Where the C^T tiles beat skinny's streams once they lead into a stream of products
+  // (session 66, both layouts of the weight, below): a wave from half the SMs' tiles, or past
+  // one and a half waves; a second wave of up to half the SMs' tiles behind a full one loses.
+  const bool stream_winning_tile_count = (half_the_sms && one_wave) || past_one_and_a_half_waves;
   const bool weight_lines_off_cache_lines = row_major_weight && s.b_lines_off_cache_lines;
   const bool short_second_wave = tiles > gpu.sm_count && 4 * tiles <= 5 * int64_t{gpu.sm_count};
 
@@ -1006,7 +1011,7 @@ bool small_rows_stream_on_c_transposed_tiles(const GemmShape& s, const GpuInfo& 
     // of 155-197 slower in the stream (-3.3 to -16.1). Out of sample, 16 random products (bf16
     // 12, fp16 4) of 202-359 tiles: 1.06-1.44x faster (geomean 1.17x; against cuBLAS 0.78x ->
     // 0.91x), in the stream 11 of 12 (+1.6 to +13.2 points; -0.2 at 303 tiles).
-    if (row_major_weight) return !shallow_k && ((half_the_sms && one_wave) || past_one_and_a_half_waves);
+    if (row_major_weight) return !shallow_k && stream_winning_tile_count;
     return shallow_k ? half_the_sms : s.m >= kMinNineRows;
   }
   // Deep K, a row-major weight on 128-byte lines: 9-16 rows while the tiles fit one wave; up
@@ -1046,8 +1051,7 @@ bool small_rows_stream_on_c_transposed_tiles(const GemmShape& s, const GpuInfo& 
   // Out of sample, 26 random products (bf16 20, fp16 6) of 4240-23128 rows x K 4224-16256:
   // 1.04-1.56x faster than skinny's plan (geomean 1.20x; against cuBLAS 0.86x -> 1.03x), in the
   // stream 19 of 20 (+0.1 to +19.4 points; -0.1 at 105 tiles).
-  const bool k_major_weight_on_lines = !row_major_weight && s.m >= kMinNineRows &&
-                                       ((one_wave && half_the_sms) || past_one_and_a_half_waves);
+  const bool k_major_weight_on_lines = !row_major_weight && s.m >= kMinNineRows && stream_winning_tile_count;
   return k_major_weight_off_lines || k_major_weight_on_lines ||
          (row_major_weight && ((one_wave && (s.m >= kMinNineRows || few_rows_deeper_k)) || past_one_and_a_half_waves));
 }
