@@ -922,6 +922,18 @@ std::optional<WgmmaConfigId> one_wave_of_whole_tiles(const GemmShape& s, WgmmaCo
 // 11264 28.2 us against 59.4, cuBLAS 35.7), and out of sample the plans this changed, 32
 // random products of 3-32 rows x 1392-19568 rows, 1.12-1.66x (geomean 1.36x; bench/NOTES.md
 // session 62).
+// The regions, in the order the code below decides them (tiles: of 64 weight rows; a
+// "stream-winning count": one wave from half the SMs' tiles, or past one and a half waves; K in
+// bytes per row):
+// - under a third of the SMs' tiles: only cut along K at deep K (>= 8 KB), for 17-32 rows, a
+//   row-major weight off 128-byte lines, or 9-16 rows of a row-major weight from 24 tiles;
+// - 17-32 rows: from K of 768 bytes;
+// - 1-16 rows of a row-major weight: K of 1-2 KB from half the SMs' tiles; off 128-byte lines
+//   from K of 2 KB (4 KB with a short second wave); on its lines at K of 2-8 KB at a
+//   stream-winning count, and at deep K in one wave at 9-16 rows (1-8 rows beyond 8 KB from
+//   2/5 of the SMs' tiles) or past one and a half waves;
+// - 1-16 rows of a K-major weight: K under 2 KB from half the SMs' tiles; 9-16 rows at K of 2-8
+//   KB, and at deep K off 128-byte lines at any count, on them at a stream-winning count.
 bool small_rows_stream_on_c_transposed_tiles(const GemmShape& s, const GpuInfo& gpu) {
   constexpr int64_t kMaxRows = SkinnyTile::kSmallRowsMax, kMaxFewRows = 16, kMinNineRows = 9;
   if (!c_transposed_configs_apply(s) || s.m > kMaxRows || s.m > s.n || !s.a_tma_aligned || !s.b_tma_aligned) {
