@@ -121,3 +121,21 @@ def test_timeline_summary_is_the_median_step_from_the_flush():
     assert t["steps"] == 3 and t["gap"] == 2
     assert t["span"] == 51  # median of 50, 52, 51
     assert t["kernels"] == [("copy", 0, 4), ("gemm", 4, 49)]
+
+
+def test_status_table_reads_the_targets_off_a_status_run(capsys):
+    """bench/status_table.py over session 56's committed status run: the numbers the README's
+    table of that run gave, each from its benchmark's JSON."""
+    module = bench_script("status_table")
+    folder = os.path.join(BENCH_DIR, "results", "status", "session56")
+    module.main([folder])
+    rows = {line.split(" | ")[0].lstrip("| "): line for line in capsys.readouterr().out.splitlines()[2:]}
+    assert "bf16 3.89× cuBLAS, 0.842 of 4096³ (rounds 0.751–0.893)" in rows[next(r for r in rows if "4097" in r)]
+    fp32 = rows["fp32 ragged shapes within 10% of their aligned neighbours (#6)"]
+    assert "1025×1023×1021 0.878 of 1024³" in fp32 and fp32.endswith("| no |")
+    decode = rows[next(r for r in rows if r.startswith("bf16 decode"))]
+    assert "copy bandwidth 4274 GB/s" in decode and decode.endswith("| 7 of 18 cells |")
+    assert rows["bf16 linear + bias at LLM shapes ≥ 1.0× `F.linear` (#5)"].endswith("| 3 of 4 |")
+    assert "gelu 1.007–1.070×" in rows["fused activation ≥ 1.1× `F.linear` + the activation (#5)"]
+    assert "0.981× the time" in rows["small GPT training step within 5% of `nn.Linear`'s (#5)"]
+    assert "bf16 0.990 (14 shapes), min 0.929" in rows[next(r for r in rows if r.startswith("(goal"))]
