@@ -137,5 +137,7 @@ def test_status_table_reads_the_targets_off_a_status_run(capsys):
     assert "copy bandwidth 4274 GB/s" in decode and decode.endswith("| 7 of 18 cells |")
     assert rows["bf16 linear + bias at LLM shapes ≥ 1.0× `F.linear` (#5)"].endswith("| 3 of 4 |")
     assert "gelu 1.007–1.070×" in rows["fused activation ≥ 1.1× `F.linear` + the activation (#5)"]
+    free = rows[next(r for r in rows if "were the fused activation free" in r)]
+    assert "gelu 1.115–1.204×, silu 1.043–1.192×" in free and free.endswith("| 7 of 8 reach 1.1× |")
     assert "0.981× the time" in rows["small GPT training step within 5% of `nn.Linear`'s (#5)"]
     assert "bf16 0.990 (14 shapes), min 0.929" in rows[next(r for r in rows if r.startswith("(goal"))]
