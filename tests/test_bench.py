@@ -123,6 +123,20 @@ def test_timeline_summary_is_the_median_step_from_the_flush():
     assert t["kernels"] == [("copy", 0, 4), ("gemm", 4, 49)]
 
 
+def test_power_clock_reads_nvidia_smi_samples_inside_each_phase():
+    module = bench_script("power_clock")
+    line = "2026/12/01 22:11:28.250, 612.47, 1755, 0x0000000000000004"
+    when, watts, mhz, mask = module.parse_sample(line)
+    assert (watts, mhz, mask) == (612.47, 1755.0, 0x4) and module.reason_names(mask) == "sw power cap"
+    assert module.parse_sample("2026/12/01 22:11:28.300, [N/A], 1755, 0x0") is None
+    assert module.parse_sample("2026/12/01 22:11") is None
+    samples = [(0.0, 100.0, 1980.0, 0x1), (1.0, 600.0, 1700.0, 0x4), (1.05, 700.0, 1600.0, 0x4),
+               (1.1, 650.0, 1650.0, 0x0), (2.0, 90.0, 1980.0, 0x1)]
+    stats = module.window_stats(samples, 0.9, 1.2)
+    assert stats == {"samples": 3, "watts": 650.0, "sm_mhz": 1650.0, "reasons": "sw power cap"}
+    assert module.window_stats(samples, 3.0, 4.0)["samples"] == 0
+
+
 def test_status_table_reads_the_targets_off_a_status_run(capsys):
     """bench/status_table.py over session 56's committed status run: the numbers the README's
     table of that run gave, each from its benchmark's JSON."""
