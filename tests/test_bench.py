@@ -137,6 +137,26 @@ def test_power_clock_reads_nvidia_smi_samples_inside_each_phase():
     assert module.window_stats(samples, 3.0, 4.0)["samples"] == 0
 
 
+def test_ncu_stalls_totals_each_reason_and_its_difference_from_the_first(tmp_path):
+    module = bench_script("ncu_stalls")
+    header = '"Address","Source","stall_wait","stall_wait (Not Issued)","stall_no_inst"\n'
+
+    def page(name, rows):
+        path = tmp_path / name
+        path.write_text('"Kernel Name","k"\n' + header + "".join(f'"{i:x}","FFMA",{w},{w},{n}\n' for i, (w, n) in
+                                                                 enumerate(rows)))
+        return str(path)
+
+    base = page("none.csv", [(3, 0), (2, 1)])
+    variant = page("gelu.csv", [(3, 4), (2, 1), (5, 0)])
+    assert module.read_source_page(variant) == (3, {"wait": 10.0, "no_inst": 5.0})
+    lines = module.report([base, variant]).splitlines()
+    assert lines[1].split() == ["instructions", "2", "3"]
+    assert "".join(lines[2].split()) == "samples6(+0)15(+9)"
+    assert "".join(lines[3].split()) == "wait5(+0)10(+5)"
+    assert "".join(lines[4].split()) == "no_inst1(+0)5(+4)"
+
+
 def test_status_table_reads_the_targets_off_a_status_run(capsys):
     """bench/status_table.py over session 56's committed status run: the numbers the README's
     table of that run gave, each from its benchmark's JSON."""
