@@ -5,10 +5,13 @@ ends at their last element, and shared-memory hazards, which are not ours to che
 pytest file; .ci/gpu-check runs it as
 
     compute-sanitizer --tool memcheck|racecheck|synccheck --error-exitcode 1 \
-        python tests/sanitizer_workload.py [kernel names] [dtype=float32,...] [configs=_ct_]
+        python tests/sanitizer_workload.py [kernel names] [dtype=float32,...] [configs=_ct_] [cut=racecheck]
 
 configs=TEXT keeps only the tile configs whose names contain TEXT (their every-shape and
 -layout launches, and the planner's linear epilogues), for a tool too slow for the rest.
+cut=racecheck runs every kernel, config and special case on fewer shapes and layouts:
+racecheck checks about one launch a second (bench/NOTES.md, session 68), and the full
+workload's ~3,700 launches would take it an hour.
 """
 import sys
 
@@ -35,10 +38,17 @@ SPLIT_SHAPES = [(16, 520, 2100), (200, 24, 2100)]
 # is then the rows' (skinny's MN-major stream reads 4 of them at once).
 LAYOUTS = [("row", "row"), ("col", "col"), ("row", "col"), ("offset", "padded"), ("sliced", "sliced_t"),
            ("sliced_t", "sliced"), ("padded_t", "padded")]
+# cut=racecheck: a ragged shape and one deep enough to reuse every pipeline's buffers, in the
+# plain layouts of both operands and one unaligned (a storage offset, a padded leading dimension).
+RACECHECK_SHAPES = [(67, 133, 45), (96, 140, 520)]
+RACECHECK_LAYOUTS = [("row", "row"), ("col", "col"), ("offset", "padded")]
 
 
 def main():
+    global SHAPES, SPLIT_SHAPES, LAYOUTS
     only = [a for a in sys.argv[1:] if "=" not in a]  # optional kernel names
+    if "cut=racecheck" in sys.argv[1:]:
+        SHAPES, SPLIT_SHAPES, LAYOUTS = RACECHECK_SHAPES, SPLIT_SHAPES[:1], RACECHECK_LAYOUTS
     dtype_arg = next((a.split("=", 1)[1] for a in sys.argv[1:] if a.startswith("dtype=")), None)
     dtypes = None if dtype_arg is None else {getattr(torch, name) for name in dtype_arg.split(",")}
     configs = next((a.split("=", 1)[1] for a in sys.argv[1:] if a.startswith("configs=")), None)
