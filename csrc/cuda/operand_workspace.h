@@ -18,7 +18,7 @@ namespace tiledmm::cuda {
 // copy of B pays from enough rows on: the wgmma launcher makes one from 1,536 rows of its C
 // (m: C^T's rows when it computes C^T; 3000 x 1000 x 1000 bf16: 25.6 us with B off sectors,
 // 20.0 with B aligned; session 21). Fewer rows read even a large B in place (the copy reads
-// and writes all of it: operand_workspace.cu, kRowsCopyingB).
+// and writes all of it: operand_copy_rule.cpp, kRowsCopyingB).
 bool repack_rows_off_sectors(int64_t m, int64_t n, int64_t k);
 
 // TMA reads `v` where it lies: its rows start on 16-byte boundaries, and with
