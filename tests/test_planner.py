@@ -258,7 +258,7 @@ def test_wgmma_c_transposed_tiles_for_33_to_64_rows():
     """16-bit, 32 < M <= 64 < N, A row-major, K <= 4096: the 64x32 C^T config, whole tiles,
     wherever its tiles (two tile rows of 32) fit one wave and fill at least a quarter of the
     SMs, instead of 64x64 tiles in split-K slices (H100 decode stream 1.16x faster, geomean
-    of 36; bench/NOTES.md session 46). narrow_m_c_transposed_config in planner_wgmma.cpp."""
+    of 36; bench/NOTES.md session 46). narrow_m_c_transposed_config in planner_wgmma_c_transposed.cpp."""
     for dtype in (torch.bfloat16, torch.float16):
         for b_col_major in (False, True):
             for m, n, k, tiles in [(33, 4096, 4096, 128), (48, 4096, 1024, 128), (64, 4096, 2048, 128),

@@ -16,11 +16,11 @@
 // unsplit tile's, as split-K's does.
 //
 // A product of at most P / 2 tiles with deep K is all last wave when the planner cuts it in
-// halves (planner_wgmma.cpp, wgmma_k_cut): R = T, and the launcher runs 2T blocks, a head and a
-// tail per tile, with no reduction kernel or split-K planes. The C^T configs' small tiles
-// (64 x 32: 8 KB of partial sums) are cut into more parts, a head and `tails` tails, each
-// tail a block (planner_wgmma.cpp, c_transposed_k_parts): (1 + tails) T blocks, the head adding
-// the tails' sums in the tails' order.
+// halves (planner_wgmma_model.cpp, wgmma_k_cut): R = T, and the launcher runs 2T blocks, a
+// head and a tail per tile, with no reduction kernel or split-K planes. The C^T configs'
+// small tiles (64 x 32: 8 KB of partial sums) are cut into more parts, a head and `tails`
+// tails, each tail a block (planner_wgmma_c_transposed.cpp, c_transposed_k_parts): (1 +
+// tails) T blocks, the head adding the tails' sums in the tails' order.
 #pragma once
 
 #include <cstdint>

@@ -1,5 +1,5 @@
 // The planner's entry (planner.h): the kernel family for a problem, then that family's own
-// choice (planner_simt.cpp, planner_wgmma.cpp, planner_skinny.cpp) and its K cut
+// choice (planner_simt.cpp, planner_wgmma*.cpp, planner_skinny.cpp) and its K cut
 // (planner_split.cpp); the plan as tiledmm.plan reports it, and the ops that show plans and
 // tiles without a GPU.
 #include "planner.h"

@@ -1,5 +1,5 @@
 // The planner's shared parts (planner.cpp, planner_split.cpp, planner_simt.cpp,
-// planner_wgmma.cpp, planner_skinny.cpp): the reasons a plan gives, tile and split-K
+// planner_wgmma*.cpp, planner_skinny.cpp): the reasons a plan gives, tile and split-K
 // arithmetic every family uses, and each family's picker, which plan_gemm calls. Internal to
 // the planner: not part of its interface (planner.h).
 #pragma once
@@ -74,7 +74,7 @@ struct SimtChoice {
 SimtCandidate estimate_simt(const GemmShape& s, const GpuInfo& gpu, SimtConfigId id);
 SimtChoice pick_simt(const GemmShape& s, const GpuInfo& gpu, const Reasons& why);
 
-// ---- wgmma (planner_wgmma.cpp) ----------------------------------------------------------
+// ---- wgmma (planner_wgmma*.cpp; their own parts: planner_wgmma_parts.h) ----------------
 
 // How wgmma_k_cut cuts a config's tiles along K.
 struct WgmmaKCut {
