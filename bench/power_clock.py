@@ -70,8 +70,9 @@ def start_sampler(path):
         query = ["nvidia-smi", f"--query-gpu={','.join(fields)}", "--format=csv,noheader,nounits"]
         probe = subprocess.run(query, capture_output=True, text=True)
         if probe.returncode == 0 and parse_sample(probe.stdout.strip().splitlines()[0]) is not None:
-            out = open(path, "w")
-            return subprocess.Popen(query + ["-lms", str(SAMPLE_MS)], stdout=out, stderr=subprocess.DEVNULL), fields
+            with open(path, "w") as out:  # the child keeps its own descriptor
+                return subprocess.Popen(query + ["-lms", str(SAMPLE_MS)], stdout=out,
+                                        stderr=subprocess.DEVNULL), fields
     raise RuntimeError("nvidia-smi answers none of the sample field sets")
 
 
