@@ -348,14 +348,19 @@ __global__ void __launch_bounds__(wgmma_tile(kConfig).threads(), wgmma_tile(kCon
       // latency hides behind them.
       const bool tma_store = direct_word_bytes == 0;
       // Unrolled, so each box reads its accumulators by constant register indices; rolled,
-      // select_box copies them out (128 FSEL per box). (libdevice's erff, inlined for each
-      // of the 128 accumulators, once made gelu faster rolled: bench/NOTES.md, sessions 16
-      // and 17.)
+      // select_box copies them out (128 FSEL per box). gelu (erf) rolls: its 17 instructions
+      // per output, unrolled over a 128x256 tile's boxes, made ~4,400 instructions of
+      // straight-line code that the warps waited to fetch (ncu, H200: "no instruction"
+      // stalls were 44% of its stall samples over bias alone; bench/NOTES.md, session 68).
+      // The shorter activations ran faster unrolled (session 16); ping-pong stays unrolled too
+      // (its epilogue runs under the other consumer's MMAs; rolled, its column-major-A
+      // instances spilled 384 bytes).
+      constexpr int kBoxUnroll = kActivation == Activation::kGeluErf && !kPingPong ? 1 : kBoxes;
       // Slab after slab (a ping-pong consumer has block_m / 64 of them), box after box.
 #pragma unroll
       for (int slab = 0; slab < kSlabs; ++slab) {
         const int64_t slab_row = first + 64 * slab;
-#pragma unroll kBoxes
+#pragma unroll kBoxUnroll
         for (int box = 0; box < kBoxes; ++box) {
           const int64_t col0 = tile_col0 + box * Staged::kSlabCols;
           const typename Staged::BoxBias bias = next_bias;
