@@ -33,16 +33,23 @@ struct OutputEpilogue {
 
   // The same in two steps, for a caller that writes many outputs: their stores (through
   // generic pointers, which may alias the bias as far as the compiler knows) would order
-  // each later bias load after them, one load latency per output. bias_of(col) is column
-  // col's bias, 0 without one; apply(v, bias_value) the rest.
+  // each later bias load after them, one load latency per output.
+  // bias_of(col) is column col's bias, -0 without one; apply(v, bias_value) the rest.
   template <typename Acc>
   __device__ __forceinline__ Acc bias_of(int64_t col) const {
-    return bias != nullptr ? static_cast<Acc>(bias[col]) : Acc{0};
+    return bias != nullptr ? static_cast<Acc>(bias[col]) : Acc(-0.0f);
   }
+
+  // A fixed activation adds the bias without a branch (-0 without one: v + -0 is v, for -0
+  // and NaN too). Behind `if (bias != nullptr)` ptxas compiled each output's activation twice,
+  // with the add and without: the fused gelu kernel held 8,968 instructions against bias
+  // alone's 4,608 (bench/NOTES.md, session 68). Without an activation the branch stays: a
+  // plain gemm pays no add.
+  static constexpr bool kAddsBiasAlways = kActivation != kAnyActivation && kActivation != Activation::kNone;
 
   template <typename Acc>
   __device__ __forceinline__ Acc apply(Acc v, Acc bias_value) const {
-    if (bias != nullptr) v += bias_value;
+    if (kAddsBiasAlways || bias != nullptr) v += bias_value;
     if constexpr (kActivation == kAnyActivation) {
       if (activation != Activation::kNone) v = activate_on_device(v, activation);
     } else if constexpr (kActivation != Activation::kNone) {

@@ -350,8 +350,9 @@ __global__ void __launch_bounds__(wgmma_tile(kConfig).threads(), wgmma_tile(kCon
       // Unrolled, so each box reads its accumulators by constant register indices; rolled,
       // select_box copies them out (128 FSEL per box). gelu (erf) rolls: its ~19 instructions
       // per output, unrolled over a 128x256 tile's boxes, made ~2,400 instructions of
-      // straight-line code a tile (8,968 in the kernel, which holds them with a bias and
-      // without) that the warps waited to fetch (ncu, H200: "no instruction" stalls were 44%
+      // straight-line code a tile (8,968 instructions in the kernel, which held them with a
+      // bias and without before OutputEpilogue added the bias branch-free) that the warps
+      // waited to fetch (ncu, H200: "no instruction" stalls were 44%
       // of its stall samples over bias alone; bench/NOTES.md, session 68).
       // The shorter activations ran faster unrolled (session 16). Ping-pong (its epilogue runs
       // under the other consumer's MMAs) and TF32 stay unrolled: rolled, ping-pong's
