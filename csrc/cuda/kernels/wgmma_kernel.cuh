@@ -348,22 +348,14 @@ __global__ void __launch_bounds__(wgmma_tile(kConfig).threads(), wgmma_tile(kCon
       // latency hides behind them.
       const bool tma_store = direct_word_bytes == 0;
       // Unrolled, so each box reads its accumulators by constant register indices; rolled,
-      // select_box copies them out (128 FSEL per box). gelu (erf) rolls: its ~19 instructions
-      // per output, unrolled over a 128x256 tile's boxes, made ~2,400 instructions of
-      // straight-line code a tile (8,968 instructions in the kernel, which held them with a
-      // bias and without before OutputEpilogue added the bias branch-free) that the warps
-      // waited to fetch (ncu, H200: "no instruction" stalls were 44%
-      // of its stall samples over bias alone; bench/NOTES.md, session 68).
-      // The shorter activations ran faster unrolled (session 16). Ping-pong (its epilogue runs
-      // under the other consumer's MMAs) and TF32 stay unrolled: rolled, ping-pong's
-      // column-major-A instances spilled 384 bytes, TF32's 64x64 with A in registers 240.
-      constexpr bool kRolledBoxes = kActivation == Activation::kGeluErf && sizeof(T) == 2 && !kPingPong;
-      constexpr int kBoxUnroll = kRolledBoxes ? 1 : kBoxes;
+      // select_box copies them out (128 FSEL per box). (libdevice's erff, inlined for each
+      // of the 128 accumulators, once made gelu faster rolled: bench/NOTES.md, sessions 16
+      // and 17.)
       // Slab after slab (a ping-pong consumer has block_m / 64 of them), box after box.
 #pragma unroll
       for (int slab = 0; slab < kSlabs; ++slab) {
         const int64_t slab_row = first + 64 * slab;
-#pragma unroll kBoxUnroll
+#pragma unroll kBoxes
         for (int box = 0; box < kBoxes; ++box) {
           const int64_t col0 = tile_col0 + box * Staged::kSlabCols;
           const typename Staged::BoxBias bias = next_bias;
