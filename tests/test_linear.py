@@ -6,7 +6,8 @@ import torch.nn.functional as F
 from torch import nn
 
 import tiledmm
-from conftest import ACCUMULATOR, DEVICES, HAS_CUDA, UNIT_ROUNDOFF, kernel_names, runs_here
+from conftest import (ACCUMULATOR, DEVICES, HAS_CUDA, UNIT_ROUNDOFF, WGMMA, kernel_names, linear_operands,
+                      poison_cached_block, runs_here, runs_wgmma)
 
 ACTIVATIONS = {
     None: lambda z: z,
@@ -72,6 +73,28 @@ def test_fused_epilogue_in_every_kernel(device, dtype):
                 assert_close_to_reference(out, x, w, b, activation, tf32=tf32)
 
 
+@runs_wgmma
+@pytest.mark.parametrize("dtype", [torch.bfloat16, torch.float16], ids=str)
+def test_activation_without_bias_in_every_wgmma_config(dtype):
+    # The fixed activations add the bias without a branch, -0 when there is none
+    # (epilogue.cuh): without a bias the output is the activation of the plain product, in
+    # every config's epilogue (cooperative, ping-pong, C^T). relu
+    # commutes with rounding, so its output equals relu of the same kernel's plain product
+    # bit for bit; the others are held to the float64 bound. Ragged: partial boxes and tiles.
+    m, n, k = 3 * 128 - 5, 3 * 256 - 3, 200 + 13
+    x, w, _ = linear_operands(m, n, k, dtype, seed=11)
+    for config in WGMMA.configs:
+        spec = f"wgmma:{config}"
+        poison_cached_block(m, n, dtype, "cuda")
+        plain = tiledmm.linear(x, w, None, kernel=spec)
+        for activation in ("relu", "gelu", "gelu_tanh", "silu"):
+            poison_cached_block(m, n, dtype, "cuda")
+            out = tiledmm.linear(x, w, None, activation=activation, kernel=spec)
+            assert_close_to_reference(out, x, w, None, activation)
+            if activation == "relu":
+                assert torch.equal(out, torch.relu(plain)), f"{spec}: relu(x w^T) differs from the plain product's"
+
+
 @pytest.mark.parametrize("device", DEVICES)
 @pytest.mark.parametrize("dtype", [torch.float32, torch.bfloat16, torch.float16], ids=str)
 @pytest.mark.parametrize("activation", ["gelu", "gelu_tanh", "silu", "relu"])
@@ -117,8 +140,9 @@ def test_tf32_fused_epilogue(weight_layout):
              else torch.randn(in_f, out_f, device="cuda", generator=gen).t())
         b = torch.randn(out_f, device="cuda", generator=gen)
         for activation in (None, "gelu", "relu", "silu", "gelu_tanh"):
-            out = tiledmm.linear(x, w, b, activation=activation, kernel="wgmma")
-            assert_close_to_reference(out, x, w, b, activation, tf32=True)
+            for bias in (b, None):  # without one, the fixed activations add -0 (epilogue.cuh)
+                out = tiledmm.linear(x, w, bias, activation=activation, kernel="wgmma")
+                assert_close_to_reference(out, x, w, bias, activation, tf32=True)
 
 
 @pytest.mark.parametrize("device", DEVICES)

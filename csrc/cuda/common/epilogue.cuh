@@ -33,16 +33,24 @@ struct OutputEpilogue {
 
   // The same in two steps, for a caller that writes many outputs: their stores (through
   // generic pointers, which may alias the bias as far as the compiler knows) would order
-  // each later bias load after them, one load latency per output. bias_of(col) is column
-  // col's bias, 0 without one; apply(v, bias_value) the rest.
+  // each later bias load after them, one load latency per output.
+  // bias_of(col) is column col's bias, -0 without one; apply(v, bias_value) the rest.
   template <typename Acc>
   __device__ __forceinline__ Acc bias_of(int64_t col) const {
-    return bias != nullptr ? static_cast<Acc>(bias[col]) : Acc{0};
+    return bias != nullptr ? static_cast<Acc>(bias[col]) : Acc(-0.0f);
   }
+
+  // A fixed activation adds the bias without a branch (-0 without one: v + -0 is v, for -0
+  // and NaN too). Behind `if (bias != nullptr)` ptxas compiled each output's activation twice,
+  // with the add and without: bf16 128x256 with gelu held 8,968 instructions, 6,712 without
+  // the branch, and its warps' waits for instruction fetch over bias alone's fell from 1,937
+  // samples to 1,091 (ncu, H200; bench/NOTES.md, sessions 68-69). Without an activation the
+  // branch stays: a plain gemm pays no add.
+  static constexpr bool kAddsBiasAlways = kActivation != kAnyActivation && kActivation != Activation::kNone;
 
   template <typename Acc>
   __device__ __forceinline__ Acc apply(Acc v, Acc bias_value) const {
-    if (bias != nullptr) v += bias_value;
+    if (kAddsBiasAlways || bias != nullptr) v += bias_value;
     if constexpr (kActivation == kAnyActivation) {
       if (activation != Activation::kNone) v = activate_on_device(v, activation);
     } else if constexpr (kActivation != Activation::kNone) {

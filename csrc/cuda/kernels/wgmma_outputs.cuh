@@ -142,8 +142,13 @@ struct StagedOutput {
   __device__ __forceinline__ static BoxBias bias(int /*warp*/, int lane, int64_t /*slab_row*/, int64_t col0,
                                                  int64_t /*m*/, int64_t n,
                                                  const OutputEpilogue<Out, kActivation>& epilogue) {
-    BoxBias bias{};
-    if (epilogue.bias == nullptr) return bias;
+    BoxBias bias;
+    if (epilogue.bias == nullptr) {
+      // -0, which the fixed activations add unconditionally (OutputEpilogue::apply).
+#pragma unroll
+      for (int f = 0; f < kFragmentsPerBox; ++f) bias.pair[f] = pair_word(Out(-0.0f), Out(-0.0f));
+      return bias;
+    }
     const int64_t col = col0 + 2 * (lane % 4);  // fragment f's columns: col + 8f and the next
     if (col0 + kSlabCols <= n && reinterpret_cast<uintptr_t>(epilogue.bias) % sizeof(PairWord<Out>) == 0) {
       // The box inside C and the pairs aligned (col is even): a load per pair, at constant
