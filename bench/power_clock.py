@@ -2,7 +2,7 @@
 (bias, bias + relu / gelu / silu) against F.linear (+ the activation as its own pass), on the
 same inputs, with nvidia-smi sampling the GPU's power and SM clock meanwhile.
 
-    python bench/power_clock.py --out bench/results/linear_power_h200 [--seconds 3]
+    python bench/power_clock.py --out bench/results/linear_power_h200 [--seconds 3] [--flush]
 
 A fused activation adds instructions to the GEMM's epilogue; whether that costs time because
 the epilogue's cycles stall the tensor cores or because the GPU, at its power limit, lowers
@@ -11,6 +11,11 @@ per call is the power times the time. Each case runs for `seconds` of back-to-ba
 first half second excluded, while the clock settles), timed by CUDA events in batches of
 ~50 ms; nvidia-smi samples every 50 ms (power.draw.instant where the driver has it). Writes
 <out>.json. Reading the GPU's state only: nothing here changes a clock or a limit.
+
+--flush runs each case in do_bench's regime instead (bench_linear.py's): 256 MB written before
+each call, the call timed alone. Under do_bench the fused gelu cost +20% over bias alone at
+8192x4096->4096, back to back +6.5%, in ncu's isolated launch +7.5% (bench/NOTES.md, session 69):
+the clock and power in each regime tell whether the regime or the kernel makes the difference.
 """
 import argparse
 import collections
@@ -103,6 +108,31 @@ def sustained(fn, seconds):
     return statistics.median(per_call), measured_from, time.time()
 
 
+def flushed(fn, seconds):
+    """do_bench's regime for `seconds`: before each call, 256 MB written (triton's L2 flush),
+    and the call alone timed by its own pair of CUDA events. (ms per call, median over the
+    calls after SETTLE_S), and the wall times of the measured part."""
+    import torch
+    flush_buffer = torch.empty(int(256e6), dtype=torch.int8, device="cuda")
+    pairs = [(torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)) for _ in range(64)]
+    for _ in range(3):
+        fn()
+    torch.cuda.synchronize()
+    began = time.time()
+    measured_from, per_call = began + SETTLE_S, []
+    while time.time() - began < seconds:
+        batch_began = time.time()
+        for start, end in pairs:
+            flush_buffer.zero_()
+            start.record()
+            fn()
+            end.record()
+        pairs[-1][1].synchronize()
+        if batch_began >= measured_from:
+            per_call.extend(start.elapsed_time(end) for start, end in pairs)
+    return statistics.median(per_call), measured_from, time.time()
+
+
 def cases(tokens, fan_in, fan_out, dtype):
     import torch
     import torch.nn.functional as F
@@ -128,7 +158,10 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", required=True)
     parser.add_argument("--seconds", type=float, default=3.0)
+    parser.add_argument("--flush", action="store_true",
+                        help="do_bench's regime: L2 flushed before each call, each call timed alone")
     args = parser.parse_args()
+    measure = flushed if args.flush else sustained
     samples_path = os.path.join(tempfile.mkdtemp(), "samples.csv")
     sampler, fields = start_sampler(samples_path)
     phases = []
@@ -136,7 +169,7 @@ def main():
         time.sleep(0.3)
         for tokens, fan_in, fan_out in SHAPES:
             for who, case, fn in cases(tokens, fan_in, fan_out, torch.bfloat16):
-                ms, begin, end = sustained(fn, args.seconds)
+                ms, begin, end = measure(fn, args.seconds)
                 phases.append(dict(shape=f"{tokens}x{fan_in}->{fan_out}", who=who, case=case, ms=ms,
                                    begin=begin, end=end))
                 print(f"{phases[-1]['shape']:>18} {who:>8} {case:>16} {ms:8.4f} ms", flush=True)
@@ -154,7 +187,7 @@ def main():
               f"{p['sm_mhz'] or 0:6.0f} MHz  {p['mj_per_call'] or 0:7.1f} mJ/call  ({p['samples']} samples; "
               f"{p['reasons']})")
     result = dict(gpu=torch.cuda.get_device_name(), sample_fields=list(fields), sample_ms=SAMPLE_MS,
-                  seconds=args.seconds, phases=phases)
+                  seconds=args.seconds, regime="flushed" if args.flush else "back to back", phases=phases)
     with open(args.out + ".json", "w") as f:
         json.dump(result, f, indent=1)
     print(f"wrote {args.out}.json", file=sys.stderr)
