@@ -78,9 +78,9 @@ def test_fused_epilogue_in_every_kernel(device, dtype):
 def test_activation_without_bias_in_every_wgmma_config(dtype):
     # The fixed activations add the bias without a branch, -0 when there is none
     # (epilogue.cuh): without a bias the output is the activation of the plain product, in
-    # every config's epilogue (cooperative, ping-pong, C^T). relu
-    # commutes with rounding, so its output equals relu of the same kernel's plain product
-    # bit for bit; the others are held to the float64 bound. Ragged: partial boxes and tiles.
+    # every config's epilogue (cooperative, ping-pong, C^T). relu commutes with rounding, so
+    # its output equals relu of the same config's plain product bit for bit; the others are
+    # held to the float64 bound. Ragged: partial boxes and tiles.
     m, n, k = 3 * 128 - 5, 3 * 256 - 3, 200 + 13
     x, w, _ = linear_operands(m, n, k, dtype, seed=11)
     for config in WGMMA.configs:
