@@ -94,6 +94,10 @@ def main():
                 if dtype != torch.float32:
                     launches += row_class_launches(dtype)
                     launches += ping_pong_launches(dtype)
+            # Progress per kernel and dtype: a run cut short by a device call's time limit
+            # still says which families it checked.
+            torch.cuda.synchronize()
+            print(f"  {info.name} {str(dtype).removeprefix('torch.')}: done, {launches} launches so far", flush=True)
     torch.cuda.synchronize()
     print(f"sanitizer workload: {launches} checked launches")
 
