@@ -175,3 +175,22 @@ def test_status_table_reads_the_targets_off_a_status_run(capsys):
     assert "gelu 1.115–1.204×, silu 1.043–1.192×" in free and free.endswith("| 7 of 8 reach 1.1× |")
     assert "0.981× the time" in rows["small GPT training step within 5% of `nn.Linear`'s (#5)"]
     assert "bf16 0.990 (14 shapes), min 0.929" in rows[next(r for r in rows if r.startswith("(goal"))]
+
+
+def test_linear_regimes_table_gives_each_activations_cost_over_bias_alone_per_regime():
+    module = bench_script("linear_regimes")
+
+    def r(case, regime, ms, mhz=None, watts=None):
+        return dict(shape="8x4->4", case=case, regime=regime, ms=ms, sm_mhz=mhz, watts=watts)
+
+    rows = [r("ours bias", "do_bench", 2.0), r("ours bias", "zero", 4.0, 1600.0, 700.0),
+            r("ours gelu", "do_bench", 2.5), r("ours gelu", "zero", 4.4, 1650.0, 710.0),
+            r("torch bias+gelu", "do_bench", 3.0), r("torch bias+gelu", "zero", 5.5, 1500.0, 690.0)]
+    # Each line: a label right-aligned in 30 columns, then one value per regime.
+    lines = {line[:30].strip(): line[30:].split() for line in module.table(rows) if line[:30].strip()}
+    assert lines["8x4->4"] == [] and lines["case"] == ["do_bench", "zero"]
+    assert lines["ours gelu ms"] == ["2.5000", "4.4000"]
+    assert lines["ours gelu MHz"] == ["-", "1650"]  # do_bench's rows have no samples
+    assert lines["ours gelu / ours bias"] == ["1.250", "1.100"]
+    assert lines["torch bias+gelu / ours gelu"] == ["1.200", "1.250"]
+    assert "ours silu / ours bias" not in lines  # cases the rows lack are left out
