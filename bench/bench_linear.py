@@ -1,6 +1,7 @@
 """Linear-layer benchmark: tiledmm.linear against F.linear (+ the activation) in the same
 run, on the same inputs, and one training step of a GPT-style model with and without
-tiledmm.replace_linear.
+tiledmm.replace_linear. Each layer and case is timed in --rounds alternating pairs (ours, torch;
+then torch, ours; ...), and its ratio is the median of the rounds' ratios.
 
     python bench/bench_linear.py --dtype bf16 --out bench/results/linear_h200
 
@@ -29,21 +30,43 @@ SHAPES = [(8192, 4096, 4096), (8192, 4096, 14336), (8192, 14336, 4096), (4096, 4
 CASES = {"bias": (None, lambda z: z), "bias+gelu": ("gelu", F.gelu), "bias+silu": ("silu", F.silu)}
 
 
-def bench_layers(dtype, kernel=None):
+def alternating_rounds(ours, theirs, rounds, timer):
+    """`rounds` timings of each of two calls, taken in pairs one right after the other and the
+    pair's order swapped every round, so that the machine's drift (its clock at the power cap
+    moves a single do_bench reading by 3-5%, bench/NOTES.md session 70) falls on both alike.
+    `timer(fn)` gives one median in ms. Returns the medians, each round's times, and the median,
+    min and max of the rounds' ratios theirs / ours."""
+    ours_ms, theirs_ms = [], []
+    for i in range(rounds):
+        if i % 2 == 0:
+            ours_ms.append(timer(ours))
+            theirs_ms.append(timer(theirs))
+        else:
+            theirs_ms.append(timer(theirs))
+            ours_ms.append(timer(ours))
+    ratios = [t / o for t, o in zip(theirs_ms, ours_ms)]
+    return dict(tiledmm_ms=statistics.median(ours_ms), torch_ms=statistics.median(theirs_ms),
+                speedup=statistics.median(ratios), speedup_min=min(ratios), speedup_max=max(ratios),
+                tiledmm_rounds_ms=ours_ms, torch_rounds_ms=theirs_ms)
+
+
+def bench_layers(dtype, kernel=None, rounds=5):
     rows = []
     for tokens, fan_in, fan_out in SHAPES:
         x = torch.randn(tokens, fan_in, device="cuda", dtype=dtype)
         w = torch.randn(fan_out, fan_in, device="cuda", dtype=dtype) / fan_in**0.5
         b = torch.randn(fan_out, device="cuda", dtype=dtype)
         for case, (activation, torch_act) in CASES.items():
-            ours = median_ms(lambda: tiledmm.linear(x, w, b, activation=activation, kernel=kernel), "cuda")
-            theirs = median_ms(lambda: torch_act(F.linear(x, w, b)), "cuda")
+            timing = alternating_rounds(lambda: tiledmm.linear(x, w, b, activation=activation, kernel=kernel),
+                                        lambda: torch_act(F.linear(x, w, b)), rounds,
+                                        lambda fn: median_ms(fn, "cuda"))
+            ours, theirs = timing["tiledmm_ms"], timing["torch_ms"]
             flops = 2 * tokens * fan_in * fan_out
-            rows.append(dict(shape=f"{tokens}x{fan_in}->{fan_out}", case=case, tiledmm_ms=ours, torch_ms=theirs,
-                             tiledmm_tflops=flops / ours / 1e9, torch_tflops=flops / theirs / 1e9,
-                             speedup=theirs / ours))
+            rows.append(dict(shape=f"{tokens}x{fan_in}->{fan_out}", case=case, **timing,
+                             tiledmm_tflops=flops / ours / 1e9, torch_tflops=flops / theirs / 1e9))
             print(f"{rows[-1]['shape']:>22} {case:>10}  tiledmm {ours:8.3f} ms  torch {theirs:8.3f} ms  "
-                  f"x{theirs / ours:.3f}", flush=True)
+                  f"x{timing['speedup']:.3f} (rounds {timing['speedup_min']:.3f}-{timing['speedup_max']:.3f})",
+                  flush=True)
     return rows
 
 
@@ -97,13 +120,16 @@ def main(argv=None):
     parser.add_argument("--no-training", action="store_true")
     parser.add_argument("--no-layers", action="store_true", help="only the training step")
     parser.add_argument("--kernel", default=None, help="the layers' kernel (default: the planner's)")
+    parser.add_argument("--rounds", type=int, default=5,
+                        help="alternating rounds per layer and case; the ratio is the rounds' median")
     args = parser.parse_args(argv)
     if not torch.cuda.is_available():
         sys.exit("bench_linear needs a CUDA GPU")
     dtype = DTYPES[args.dtype]
-    rows = [] if args.no_layers else bench_layers(dtype, args.kernel)
+    rows = [] if args.no_layers else bench_layers(dtype, args.kernel, args.rounds)
     training = None if args.no_training else bench_training(dtype)
-    meta = dict(gpu=torch.cuda.get_device_name(), torch=torch.__version__, dtype=args.dtype, kernel=args.kernel)
+    meta = dict(gpu=torch.cuda.get_device_name(), torch=torch.__version__, dtype=args.dtype, kernel=args.kernel,
+                rounds=args.rounds)
     if args.out:
         with open(args.out + ".json", "w") as f:
             json.dump(dict(meta=meta, layers=rows, training=training), f, indent=1)

@@ -194,3 +194,20 @@ def test_linear_regimes_table_gives_each_activations_cost_over_bias_alone_per_re
     assert lines["ours gelu / ours bias"] == ["1.250", "1.100"]
     assert lines["torch bias+gelu / ours gelu"] == ["1.200", "1.250"]
     assert "ours silu / ours bias" not in lines  # cases the rows lack are left out
+
+
+def test_bench_linear_alternates_the_pair_order_and_takes_the_median_of_round_ratios():
+    module = bench_script("bench_linear")
+    ours, theirs = object(), object()
+    calls, times = [], iter([1.0, 1.2, 1.5, 1.1, 1.0, 1.05])  # the timer's answers, in call order
+
+    def timer(fn):
+        calls.append("ours" if fn is ours else "theirs")
+        return next(times)
+
+    t = module.alternating_rounds(ours, theirs, 3, timer)
+    assert calls == ["ours", "theirs", "theirs", "ours", "ours", "theirs"]
+    assert t["tiledmm_rounds_ms"] == [1.0, 1.1, 1.0] and t["torch_rounds_ms"] == [1.2, 1.5, 1.05]
+    assert t["tiledmm_ms"] == 1.0 and t["torch_ms"] == 1.2
+    assert math.isclose(t["speedup"], 1.2) and math.isclose(t["speedup_min"], 1.05)
+    assert math.isclose(t["speedup_max"], 1.5 / 1.1)
