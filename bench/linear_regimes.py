@@ -28,7 +28,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(__file__))
-from power_clock import parse_sample, start_sampler, window_stats  # noqa: E402
+from power_clock import start_sampler, stop_sampler, window_stats  # noqa: E402
 
 SHAPES = [(8192, 4096, 4096), (4096, 4096, 11008), (8192, 4096, 14336)]
 PING_PONG = "wgmma:128x128_k128B_pingpong_s6"
@@ -149,11 +149,7 @@ def main():
                 print(shape, case, " ".join(f"{r['regime']}={r['ms']:.4f}" for r in rows
                                              if r["shape"] == shape and r["case"] == case), flush=True)
     finally:
-        time.sleep(0.1)
-        sampler.terminate()
-        sampler.wait()
-    with open(samples_path) as f:
-        samples = [s for s in map(parse_sample, f) if s is not None]
+        samples = stop_sampler(sampler, samples_path)
     for r in rows:
         if r["begin"] is not None:
             r.update(window_stats(samples, r["begin"], r["end"]))

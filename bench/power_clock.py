@@ -81,6 +81,16 @@ def start_sampler(path):
     raise RuntimeError("nvidia-smi answers none of the sample field sets")
 
 
+def stop_sampler(sampler, path):
+    """Stops the nvidia-smi child of start_sampler (after one more sample period, for the last
+    phase's samples) and returns the samples it wrote into `path`."""
+    time.sleep(0.2)
+    sampler.terminate()
+    sampler.wait()
+    with open(path) as f:
+        return [s for s in map(parse_sample, f) if s is not None]
+
+
 def sustained(fn, seconds):
     """Back-to-back calls of fn for `seconds`: (ms per call, median over batches), and the wall
     times of the measured part (after SETTLE_S)."""
@@ -175,11 +185,7 @@ def main():
                 print(f"{phases[-1]['shape']:>18} {who:>8} {case:>16} {ms:8.4f} ms", flush=True)
                 time.sleep(0.2)
     finally:
-        time.sleep(0.2)
-        sampler.terminate()
-        sampler.wait()
-    with open(samples_path) as f:
-        samples = [s for s in map(parse_sample, f) if s is not None]
+        samples = stop_sampler(sampler, samples_path)
     for p in phases:
         p.update(window_stats(samples, p["begin"], p["end"]))
         p["mj_per_call"] = p["watts"] * p["ms"] if p["watts"] is not None else None
