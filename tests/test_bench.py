@@ -245,3 +245,7 @@ def test_the_16_bit_gelu_constants_are_the_fit_and_meet_its_error():
     assert (np.abs(got - ref)[nonzero] / np.abs(ref[nonzero])).max() < 6.7e-6
     tail = np.linspace(6, 100, 10001)
     assert (np.polyval(np.polyder(np.asarray(constants)), tail) < 0).all()
+    # Down to -1e30 the float32 form stays finite and tiny, as the exact gelu (torch's is -0).
+    far = -np.logspace(np.log10(6), 30, 2001).astype(np.float32)
+    got_far = fit.gelu_exp2_float32(far, horner).astype(np.float64)
+    assert np.isfinite(got_far).all() and np.abs(got_far).max() <= 1e-8
