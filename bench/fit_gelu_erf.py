@@ -1,9 +1,11 @@
-"""Fits the polynomial of the GPU epilogues' gelu (csrc/cuda/common/activation.cuh) and
-checks the float32 form against float64.
+"""Fits the polynomials of the GPU epilogues' gelu (csrc/cuda/common/activation.cuh) and
+checks their float32 forms against float64.
 
-    python bench/fit_gelu_erf.py [--degree 8]
+    python bench/fit_gelu_erf.py [--form rational|exp2] [--degree D]
 
-gelu(x) = x Φ(x), and h = Φ(-|x|) = erfc(t) / 2 with t = |x| / √2 is computed as
+gelu(x) = x Φ(x), with h = Φ(-|x|): Φ(x) is 1 - h for x ≥ 0 and h for x < 0.
+
+--form rational (float32 outputs; degree 8): h = erfc(t) / 2 with t = |x| / √2 is computed as
 e^(-t²) R(u), u = 1 / (1 + p t). R(u) = erfc(t) e^(t²) is smooth on u in (0, 1] and
 vanishes with u, so R(u) = Σ_{k=1..d} c_k u^k. Lawson's algorithm (least squares whose
 weights grow where the error is largest) drives the fit toward the minimax relative error
@@ -11,6 +13,13 @@ on t in [0, 10] (beyond it h underflows float32 anyway); a golden-section search
 The script prints the constants as the kernel writes them (halved, p divided by √2, in
 Horner order) and the error of the float32 evaluation, with exp2 and the reciprocal
 correctly rounded (the GPU's approximations add about 2 ulp to h).
+
+--form exp2 (bf16/fp16 outputs; degree 7): h = 2^P(|x|), P a polynomial fitted to
+log2 Φ(-t) on t in [0, 6] for minimax absolute error (Lawson again), which is h's relative
+error over ln 2: one exp2, no reciprocal. Past 6, where torch's float32 gelu is already -0
+below -5.9, P must keep falling so that h goes to 0: the script checks that P' < 0 on
+[6, 100]. It prints the float32 form's error and, for each 16-bit dtype, the share of
+outputs that round to the other neighbour of the exact gelu.
 """
 import argparse
 import math
@@ -18,6 +27,7 @@ import math
 import numpy as np
 
 T_MAX = 10.0
+T_MAX_EXP2 = 6.0
 
 
 def grid():
@@ -64,10 +74,82 @@ def gelu_float32(x, p_scaled, horner):
     return (x * np.where(x >= 0, f32(1) - h, h)).astype(f32)
 
 
+def log2_phi_grid():
+    t = np.linspace(0.0, T_MAX_EXP2, 30001)
+    return t, np.log2(np.vectorize(math.erfc)(t / math.sqrt(2)) / 2)
+
+
+def fit_log2_phi(t, y, degree, rounds):
+    """Lawson's minimax of |P(t) - y| for a degree-`degree` P; coefficients highest first."""
+    powers = np.vander(t, degree + 1)
+    weights = np.ones_like(t)
+    for _ in range(rounds):
+        scale = np.sqrt(weights)
+        c, *_ = np.linalg.lstsq(powers * scale[:, None], y * scale, rcond=None)
+        err = np.abs(powers @ c - y)
+        weights = weights * err
+        weights /= weights.sum()
+    return c, err.max()
+
+
+def gelu_exp2_float32(x, horner):
+    """The 16-bit outputs' kernel arithmetic in float32 (exp2 correctly rounded)."""
+    f32 = np.float32
+    x = x.astype(f32)
+    t = np.abs(x)
+    p = horner[0]
+    with np.errstate(over="ignore"):  # far out P overflows to -inf, as on the GPU: h = 0
+        for c in horner[1:]:
+            p = (p * t + c).astype(f32)
+    h = np.exp2(p.astype(np.float64)).astype(f32)
+    return (x * np.where(x >= 0, f32(1) - h, h)).astype(f32)
+
+
+def exact_gelu(xd):
+    return xd * 0.5 * np.vectorize(math.erfc)(-xd / math.sqrt(2))
+
+
+def misrounded_share(got, ref, dtype):
+    """Share of outputs whose 16-bit rounding differs from the exact value's correct rounding."""
+    import torch  # only for the 16-bit roundings
+    a = torch.from_numpy(got).to(dtype)
+    b = torch.from_numpy(ref).to(dtype)  # float64 -> 16 bits: one correct rounding
+    return (a != b).double().mean().item()
+
+
+def main_exp2(degree):
+    t, y = log2_phi_grid()
+    c, err = fit_log2_phi(t, y, degree, 300)
+    horner = [np.float32(ck) for ck in c]
+    print(f"degree {degree}: max |P - log2 Φ(-t)| on [0, {T_MAX_EXP2:g}] = {err:.3g} "
+          f"(h's relative error {err * math.log(2):.3g})")
+    print("Horner (highest first):", ", ".join(f"{float(h):.9g}f" for h in horner))
+    tail = np.linspace(T_MAX_EXP2, 100.0, 100001)
+    slope = np.polyval(np.polyder(np.asarray(horner, np.float64)), tail)
+    print(f"P' on [{T_MAX_EXP2:g}, 100]: max {slope.max():.3g} ({'falling' if (slope < 0).all() else 'NOT falling'})")
+
+    x = np.linspace(-T_MAX_EXP2, T_MAX_EXP2, 400001).astype(np.float32)
+    xd = x.astype(np.float64)
+    ref = exact_gelu(xd)
+    got = gelu_exp2_float32(x, horner).astype(np.float64)
+    nonzero = ref != 0
+    relative = np.abs(got - ref)[nonzero] / np.abs(ref[nonzero])
+    print(f"float32 form on |x| <= {T_MAX_EXP2:g}: max relative error {relative.max():.3g}")
+    import torch
+    for name, dtype in (("float16", torch.float16), ("bfloat16", torch.bfloat16)):
+        share = misrounded_share(got, ref, dtype)
+        print(f"{name}: {100 * share:.3g}% of outputs round to the other neighbour of the exact gelu")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--degree", type=int, default=8)
+    parser.add_argument("--form", choices=["rational", "exp2"], default="rational")
+    parser.add_argument("--degree", type=int, help="8 for rational, 7 for exp2 unless given")
     args = parser.parse_args()
+    if args.form == "exp2":
+        main_exp2(args.degree or 7)
+        return
+    args.degree = args.degree or 8
     t, r = grid()
     p = best_p(t, r, args.degree)
     c, err = fit(t, r, p, args.degree, 300)

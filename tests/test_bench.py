@@ -211,3 +211,41 @@ def test_bench_linear_alternates_the_pair_order_and_takes_the_median_of_round_ra
     assert t["tiledmm_ms"] == 1.0 and t["torch_ms"] == 1.2
     assert math.isclose(t["speedup"], 1.2) and math.isclose(t["speedup_min"], 1.05)
     assert math.isclose(t["speedup_max"], 1.5 / 1.1)
+
+
+def horner_constants(function, variable):
+    """The float literals of the lines of `function` (csrc/cuda/common/activation.cuh) that
+    assign `variable`: its polynomial's constants, in Horner order."""
+    import re
+    path = os.path.join(BENCH_DIR, "..", "csrc", "cuda", "common", "activation.cuh")
+    source = open(path).read()
+    body = source[source.index(f"float {function}(float x)"):]
+    body = body[:body.index("\n}\n")]
+    lines = [line for line in body.splitlines() if re.match(rf"\s*(float )?{variable} = ", line)]
+    return [float(c) for line in lines for c in re.findall(r"(-?\d+\.\d+(?:e[-+]?\d+)?)f", line)]
+
+
+def test_the_16_bit_gelu_constants_are_the_fit_and_meet_its_error():
+    # gelu_erf_for_16_bit_output's Horner constants are what fit_gelu_erf.py --form exp2
+    # prints, and in float32 they give the error its comment claims: h within 6.6e-6
+    # relative on |x| <= 6, and P falling past 6 so that h goes to 0.
+    np = pytest.importorskip("numpy")
+    fit = bench_script("fit_gelu_erf")
+    constants = horner_constants("gelu_erf_for_16_bit_output", "p")
+    assert len(constants) == 8
+    t, y = fit.log2_phi_grid()
+    c, err = fit.fit_log2_phi(t, y, 7, 300)
+    assert err < 4.8e-6
+    assert [float(np.float32(ck)) for ck in c] == pytest.approx(constants, rel=1e-6)
+    horner = [np.float32(ck) for ck in constants]
+    x = np.linspace(-6, 6, 100001).astype(np.float32)
+    ref = fit.exact_gelu(x.astype(np.float64))
+    got = fit.gelu_exp2_float32(x, horner).astype(np.float64)
+    nonzero = ref != 0
+    assert (np.abs(got - ref)[nonzero] / np.abs(ref[nonzero])).max() < 6.7e-6
+    tail = np.linspace(6, 100, 10001)
+    assert (np.polyval(np.polyder(np.asarray(constants)), tail) < 0).all()
+    # Down to -1e30 the float32 form stays finite and tiny, as the exact gelu (torch's is -0).
+    far = -np.logspace(np.log10(6), 30, 2001).astype(np.float32)
+    got_far = fit.gelu_exp2_float32(far, horner).astype(np.float64)
+    assert np.isfinite(got_far).all() and np.abs(got_far).max() <= 1e-8

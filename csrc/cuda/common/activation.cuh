@@ -48,6 +48,30 @@ __device__ __forceinline__ float gelu_erf(float x) {
   return x * (x >= 0.0f ? 1.0f - h : h);
 }
 
+// gelu for bf16 and fp16 outputs, whose rounding (2^-9 and 2^-12 relative) hides an error
+// far larger than gelu_erf's: h = Φ(-|x|) = 2^P(|x|), P a degree-7 polynomial fitted to
+// log2 Φ(-t) on [0, 6] (bench/fit_gelu_erf.py --form exp2: |P - log2 Φ| ≤ 4.7e-6, so h is
+// within 6.6e-6 relative in float32). One MUFU operation and 11 instructions where
+// gelu_erf takes two and 17: the epilogue's issue slots and energy are gelu's whole cost
+// (bench/NOTES.md, sessions 57 and 70). 0.13% of fp16 outputs and 0.017% of bf16 outputs
+// round to the other neighbour of the exact value. Past 6 P keeps falling (P' < 0; then
+// its t^7 term rules) and stays close: h within 0.6% at 8, 4% at 9, and 0 where exp2
+// flushes, below x ≈ -12.8 (torch's float32 gelu, whose 1 + erf cancels, is -0 below
+// -5.55). gelu(±inf) as gelu_erf's.
+__device__ __forceinline__ float gelu_erf_for_16_bit_output(float x) {
+  const float t = fabsf(x);
+  float p = -1.83479233e-06f;
+  p = fmaf(p, t, 6.15979152e-05f);
+  p = fmaf(p, t, -0.000930521812f);
+  p = fmaf(p, t, 0.00850787852f);
+  p = fmaf(p, t, -0.0539600439f);
+  p = fmaf(p, t, -0.458464414f);
+  p = fmaf(p, t, -1.15125108f);
+  p = fmaf(p, t, -0.999995291f);  // log2 Φ(0) = -1
+  const float h = fast_exp2(p);
+  return x * (x >= 0.0f ? 1.0f - h : h);
+}
+
 // gelu with tanh: x (1 + tanh(y)) / 2 = x / (1 + e^(-2y)), y = √(2/π) (x + 0.044715 x³);
 // the exponent -2y log2(e) = x (a + b x²). No tanh, no cancellation; a few ulp.
 __device__ __forceinline__ float gelu_tanh(float x) {
@@ -61,12 +85,15 @@ __device__ __forceinline__ float silu(float x) {
   return x * fast_reciprocal(1.0f + fast_exp2(x * -1.44269504f));
 }
 
-// The epilogue's activation: the forms above for float, the reference for double.
-template <typename Acc>
+// The epilogue's activation of an accumulator that is rounded to Out next: the forms above
+// for float accumulators (gelu's shorter form when Out has 16 bits), the reference for double.
+template <typename Out, typename Acc>
 __device__ __forceinline__ Acc activate_on_device(Acc v, Activation activation) {
   if constexpr (std::is_same_v<Acc, float>) {
     switch (activation) {
-      case Activation::kGeluErf: return gelu_erf(v);
+      case Activation::kGeluErf:
+        if constexpr (sizeof(Out) == 2) return gelu_erf_for_16_bit_output(v);
+        return gelu_erf(v);
       case Activation::kGeluTanh: return gelu_tanh(v);
       case Activation::kSilu: return silu(v);
       default: break;

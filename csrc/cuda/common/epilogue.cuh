@@ -52,9 +52,9 @@ struct OutputEpilogue {
   __device__ __forceinline__ Acc apply(Acc v, Acc bias_value) const {
     if (kAddsBiasAlways || bias != nullptr) v += bias_value;
     if constexpr (kActivation == kAnyActivation) {
-      if (activation != Activation::kNone) v = activate_on_device(v, activation);
+      if (activation != Activation::kNone) v = activate_on_device<T>(v, activation);
     } else if constexpr (kActivation != Activation::kNone) {
-      v = activate_on_device(v, kActivation);
+      v = activate_on_device<T>(v, kActivation);
     }
     return v;
   }
