@@ -3,7 +3,8 @@
 // An epilogue evaluates its activation for every output while the tensor cores wait, so its
 // instruction count is the activation's whole cost: libdevice's erff selects between two
 // coefficient sets (11 FSEL/MOV) and tanhf between two formulas, 30 and 20 SASS instructions
-// for the two gelus; these take 17 and 7 (bench/NOTES.md, session 17).
+// for the two gelus; these take 17 and 7 (bench/NOTES.md, session 17), and gelu for 16-bit
+// outputs, which need less accuracy, 11 (session 71).
 // float64 (simt) keeps the reference math of ../../epilogue.h, which the CPU kernel uses too.
 #pragma once
 
