@@ -11,6 +11,9 @@ Environment:
                         toolkit is found (CI sets it).
   TILEDMM_PTXAS_VERBOSE=1  print ptxas register/spill reports while compiling.
   MAX_JOBS              parallel compile jobs (ninja).
+  TILEDMM_BUILD_TEMP    directory for the object files and ninja's state, kept between builds so
+                        that the next one recompiles only what changed. Without it pip's editable
+                        install compiles in a fresh temporary directory every time.
 """
 import glob
 import os
@@ -89,13 +92,24 @@ def extension():
     )
 
 
+class BuildExtensionKeepingObjects(BuildExtension):
+    """torch's BuildExtension, compiling into TILEDMM_BUILD_TEMP where that is set: a build
+    cut off (a device call's time limit) or repeated resumes from the objects already built."""
+
+    def finalize_options(self):
+        super().finalize_options()
+        build_temp = os.environ.get("TILEDMM_BUILD_TEMP")
+        if build_temp:
+            self.build_temp = os.path.abspath(build_temp)
+
+
 setup(
     name="tiledmm",
     version="0.1.0",
     description="Tiled GEMM kernels (CPU, CUDA cores, tensor cores) as a PyTorch operator",
     packages=find_packages(include=["tiledmm", "tiledmm.*"]),
     ext_modules=[extension()],
-    cmdclass={"build_ext": BuildExtension},
+    cmdclass={"build_ext": BuildExtensionKeepingObjects},
     options={"bdist_wheel": {"py_limited_api": "cp39"}},
     python_requires=">=3.9",
 )
