@@ -25,6 +25,7 @@ import argparse
 import math
 
 import numpy as np
+import torch  # the 16-bit roundings
 
 T_MAX = 10.0
 T_MAX_EXP2 = 6.0
@@ -36,17 +37,23 @@ def grid():
     return t, erfc(t) * np.exp(t * t)
 
 
-def fit(t, r, p, degree, rounds):
-    u = 1.0 / (1.0 + p * t)
-    powers = np.vander(u, degree + 1, increasing=True)[:, 1:]
-    weights = np.ones_like(t)
+def lawson(powers, y, error_scale, rounds):
+    """Coefficients c toward the least max |powers @ c - y| * error_scale: least squares whose
+    weights grow where the error is largest (Lawson's algorithm); c and that max."""
+    weights = np.ones_like(y)
     for _ in range(rounds):
-        scale = np.sqrt(weights) / r  # relative error
-        c, *_ = np.linalg.lstsq(powers * scale[:, None], r * scale, rcond=None)
-        err = np.abs(powers @ c - r) / r
+        scale = np.sqrt(weights) * error_scale
+        c, *_ = np.linalg.lstsq(powers * scale[:, None], y * scale, rcond=None)
+        err = np.abs(powers @ c - y) * error_scale
         weights = weights * err
         weights /= weights.sum()
     return c, err.max()
+
+
+def fit(t, r, p, degree, rounds):
+    u = 1.0 / (1.0 + p * t)
+    powers = np.vander(u, degree + 1, increasing=True)[:, 1:]
+    return lawson(powers, r, 1.0 / r, rounds)  # relative error
 
 
 def best_p(t, r, degree):
@@ -80,16 +87,8 @@ def log2_phi_grid():
 
 
 def fit_log2_phi(t, y, degree, rounds):
-    """Lawson's minimax of |P(t) - y| for a degree-`degree` P; coefficients highest first."""
-    powers = np.vander(t, degree + 1)
-    weights = np.ones_like(t)
-    for _ in range(rounds):
-        scale = np.sqrt(weights)
-        c, *_ = np.linalg.lstsq(powers * scale[:, None], y * scale, rcond=None)
-        err = np.abs(powers @ c - y)
-        weights = weights * err
-        weights /= weights.sum()
-    return c, err.max()
+    """P of degree `degree` toward the least max |P(t) - y|; coefficients highest first."""
+    return lawson(np.vander(t, degree + 1), y, np.ones_like(t), rounds)
 
 
 def gelu_exp2_float32(x, horner):
@@ -106,15 +105,14 @@ def gelu_exp2_float32(x, horner):
 
 
 def exact_gelu(xd):
+    """gelu in float64 through erfc: no 1 + erf to cancel in the negative tail."""
     return xd * 0.5 * np.vectorize(math.erfc)(-xd / math.sqrt(2))
 
 
 def misrounded_share(got, ref, dtype):
-    """Share of outputs whose 16-bit rounding differs from the exact value's correct rounding."""
-    import torch  # only for the 16-bit roundings
-    a = torch.from_numpy(got).to(dtype)
-    b = torch.from_numpy(ref).to(dtype)  # float64 -> 16 bits: one correct rounding
-    return (a != b).double().mean().item()
+    """Share of float32 outputs `got` whose rounding to the 16-bit torch `dtype` differs from
+    the float64 `ref`'s (one correct rounding)."""
+    return (torch.from_numpy(got).to(dtype) != torch.from_numpy(ref).to(dtype)).double().mean().item()
 
 
 def main_exp2(degree):
@@ -135,7 +133,6 @@ def main_exp2(degree):
     nonzero = ref != 0
     relative = np.abs(got - ref)[nonzero] / np.abs(ref[nonzero])
     print(f"float32 form on |x| <= {T_MAX_EXP2:g}: max relative error {relative.max():.3g}")
-    import torch
     for name, dtype in (("float16", torch.float16), ("bfloat16", torch.bfloat16)):
         share = misrounded_share(got, ref, dtype)
         print(f"{name}: {100 * share:.3g}% of outputs round to the other neighbour of the exact gelu")
@@ -148,12 +145,15 @@ def main():
     args = parser.parse_args()
     if args.form == "exp2":
         main_exp2(args.degree or 7)
-        return
-    args.degree = args.degree or 8
+    else:
+        main_rational(args.degree or 8)
+
+
+def main_rational(degree):
     t, r = grid()
-    p = best_p(t, r, args.degree)
-    c, err = fit(t, r, p, args.degree, 300)
-    print(f"degree {args.degree}: p = {p:.6f}, max relative error of R on the grid {err:.3g}")
+    p = best_p(t, r, degree)
+    c, err = fit(t, r, p, degree, 300)
+    print(f"degree {degree}: p = {p:.6f}, max relative error of R on the grid {err:.3g}")
     p_scaled = np.float32(p / math.sqrt(2))
     horner = [np.float32(0.5 * ck) for ck in reversed(c)]
     print(f"p / sqrt(2) = {float(p_scaled):.9g}f")
@@ -161,7 +161,7 @@ def main():
 
     x = np.concatenate([np.linspace(-14, 14, 400001), np.linspace(-1e-3, 1e-3, 20001)]).astype(np.float32)
     xd = x.astype(np.float64)
-    ref = xd * 0.5 * np.vectorize(math.erfc)(-xd / math.sqrt(2))
+    ref = exact_gelu(xd)
     got = gelu_float32(x, p_scaled, horner).astype(np.float64)
     err = np.abs(got - ref)
     nonzero = ref != 0
