@@ -124,14 +124,12 @@ def test_activation_accuracy_on_exact_pre_activations(device, dtype, activation)
             f"{kernel}: max error {err.max().item():.3e} at z = {z.flatten()[err.argmax()].item()}")
 
 
-MANTISSA_BITS = {torch.float16: 11, torch.bfloat16: 8}  # with the implicit bit
-MIN_EXPONENT = {torch.float16: -14, torch.bfloat16: -126}  # of the smallest normal number
-
-
 def step_at(value, dtype):
-    """The spacing of `dtype`'s numbers around the float64 `value` (subnormals included)."""
+    """The spacing of `dtype`'s numbers around the float64 `value` (subnormals included):
+    eps times the binade's lower end, which is at least the smallest normal number."""
+    info = torch.finfo(dtype)
     _, exponent = torch.frexp(value)  # value = m 2^e with |m| in [0.5, 1)
-    return torch.exp2((exponent - 1).clamp(min=MIN_EXPONENT[dtype]).double() - (MANTISSA_BITS[dtype] - 1))
+    return torch.exp2((exponent - 1).double()).clamp(min=info.tiny) * info.eps
 
 
 @pytest.mark.skipif(not HAS_CUDA, reason="needs a CUDA GPU")
