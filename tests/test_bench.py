@@ -2,6 +2,7 @@
 import importlib.util
 import math
 import os
+import re
 
 import pytest
 
@@ -216,7 +217,6 @@ def test_bench_linear_alternates_the_pair_order_and_takes_the_median_of_round_ra
 def horner_constants(function, variable):
     """The float literals of the lines of `function` (csrc/cuda/common/activation.cuh) that
     assign `variable`: its polynomial's constants, in Horner order."""
-    import re
     path = os.path.join(BENCH_DIR, "..", "csrc", "cuda", "common", "activation.cuh")
     source = open(path).read()
     body = source[source.index(f"float {function}(float x)"):]
