@@ -659,6 +659,7 @@ def test_wgmma_tiles_for_lines_off_sectors():
     assert plan(640, 640, 632, "nn")["config"] == "64x80_ct_k256B_1wg_s5"
 
 
+@needs_sm90a_build
 @pytest.mark.parametrize("dtype", [torch.bfloat16, torch.float16], ids=str)
 @pytest.mark.parametrize("b_col", [False, True], ids=["nn", "nt"])
 def test_medium_rows_stream_on_c_transposed_tiles(dtype, b_col):
