@@ -21,7 +21,7 @@
 // Blocks step over C's 128-column chunks; the grid is as many blocks as idle SMs.
 //
 // Launched as a programmatic dependent of the tiled launch, which lets it be placed at the
-// tiled blocks' start (simt.cu). It reads only operands that launch also only reads, and
+// tiled blocks' start (simt_kernel.cuh). It reads only operands that launch also only reads, and
 // writes rows of C that launch does not; but before it exits it waits for that launch to
 // finish, so that its own completion implies the tiled launch's for the kernels behind it
 // (the split-K reduction, or the caller's next kernel).
