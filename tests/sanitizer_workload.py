@@ -11,7 +11,12 @@ configs=TEXT keeps only the tile configs whose names contain TEXT (their every-s
 -layout launches, and the planner's linear epilogues), for a tool too slow for the rest.
 cut=racecheck runs every kernel, config and special case on fewer shapes and layouts:
 racecheck checks about one launch a second (bench/NOTES.md, session 68), and the full
-workload's ~3,700 launches would take it an hour.
+workload's ~3,700 launches would take it an hour. simt's row tail and few rows need products
+of ~1-4.5 GFLOP (many tiles on the GPU's SMs); racecheck did not get through them in 130 s
+(session 74). The cut keeps one row-tail product in one layout; the few-rows products are
+for compute-sanitizer's --kernel-name filter (.ci/gpu-check: SANITIZE_KERNEL_NAME), which
+checks the few-rows kernel alone while the tiles beside it run unchecked. A line per part
+done tells how far a run cut off by a time limit got.
 """
 import sys
 
@@ -42,13 +47,15 @@ LAYOUTS = [("row", "row"), ("col", "col"), ("row", "col"), ("offset", "padded"),
 # plain layouts of both operands and one unaligned (a storage offset, a padded leading dimension).
 RACECHECK_SHAPES = [(67, 133, 45), (96, 140, 520)]
 RACECHECK_LAYOUTS = [("row", "row"), ("col", "col"), ("offset", "padded")]
+RACECHECK_CUT = False  # main() sets it for cut=racecheck
 
 
 def main():
-    global SHAPES, SPLIT_SHAPES, LAYOUTS
+    global SHAPES, SPLIT_SHAPES, LAYOUTS, RACECHECK_CUT
     only = [a for a in sys.argv[1:] if "=" not in a]  # optional kernel names
     if "cut=racecheck" in sys.argv[1:]:
         SHAPES, SPLIT_SHAPES, LAYOUTS = RACECHECK_SHAPES, SPLIT_SHAPES[:1], RACECHECK_LAYOUTS
+        RACECHECK_CUT = True
     dtype_arg = next((a.split("=", 1)[1] for a in sys.argv[1:] if a.startswith("dtype=")), None)
     dtypes = None if dtype_arg is None else {getattr(torch, name) for name in dtype_arg.split(",")}
     configs = next((a.split("=", 1)[1] for a in sys.argv[1:] if a.startswith("configs=")), None)
@@ -70,6 +77,7 @@ def main():
                         out = tiledmm.gemm(a, b, kernel=spec)
                         assert_matches_reference(out, a, b, tf32=computes_in_tf32(spec, dtype), against_torch=False)
                         launches += 1
+                progress(f"{info.name} {spec}", launches)
             if configs is not None:
                 launches += fused_epilogue_launches(info.name, dtype)
                 continue
@@ -85,33 +93,45 @@ def main():
                     out = tiledmm.gemm(a, b, kernel=info.name)
                     assert_matches_reference(out, a, b, tf32=computes_in_tf32(info.name, dtype), against_torch=False)
                     launches += 1
+            progress(f"{info.name} split-K", launches)
             launches += fused_epilogue_launches(info.name, dtype)
+            progress(f"{info.name} fused epilogues", launches)
             if info.name == "simt" and dtype == torch.float32:
                 launches += row_tail_launches()
+                progress("simt row tail", launches)
                 launches += few_rows_launches()
+                progress("simt few rows", launches)
             if info.name == "wgmma":
                 launches += split_last_wave_launches(dtype)
                 if dtype != torch.float32:
                     launches += row_class_launches(dtype)
                     launches += ping_pong_launches(dtype)
-            # Progress per kernel and dtype: a run cut short by a device call's time limit
-            # still says which families it checked.
-            torch.cuda.synchronize()
-            print(f"  {info.name} {str(dtype).removeprefix('torch.')}: done, {launches} launches so far", flush=True)
+            progress(f"{info.name} {str(dtype).removeprefix('torch.')}: done", launches)
     torch.cuda.synchronize()
     print(f"sanitizer workload: {launches} checked launches")
 
 
+def progress(part, launches):
+    """A line per part checked: a run cut short by a device call's time limit still says how
+    far it got."""
+    torch.cuda.synchronize()
+    print(f"  {part}: done, {launches} launches so far", flush=True)
+
+
 def row_tail_launches():
     """simt's row tail: C's first rows and its last ones as two launches sharing the staged
-    operands (a padded copy of B with the padded layouts), the tail split along K."""
+    operands (a padded copy of B with the padded layouts), the tail split along K. The
+    racecheck cut: the smallest product (one row behind the wide tiles' rounds), unaligned operands."""
     cc = torch.cuda.get_device_capability()
     sms = torch.cuda.get_device_properties(0).multi_processor_count
     launches = 0
-    for m, n, k in row_tail_shapes(sms):
+    shapes, layouts = row_tail_shapes(sms), LAYOUTS
+    if RACECHECK_CUT:
+        shapes, layouts = shapes[-1:], [("offset", "padded")]
+    for m, n, k in shapes:
         plan = tiledmm.plan(m, n, k, torch.float32, kernel="simt", compute_capability=cc, sm_count=sms)
         assert plan["row_tail"] is not None, (m, n, k, plan)
-        for la, lb in LAYOUTS:
+        for la, lb in layouts:
             a = make_operand(m, k, torch.float32, "cuda", la)
             b = make_operand(k, n, torch.float32, "cuda", lb)
             out = tiledmm.gemm(a, b, kernel="simt")
