@@ -1,0 +1,2 @@
+# Session 76 call 3 (the build of call 2, machine still warm): memcheck over the whole workload.
+export PYTHONUNBUFFERED=1; SECONDS=0; git log -1 --format='%H' > $OUT/head.txt; python -c "import tiledmm; print(tiledmm.__file__)" || exit 1; SANITIZE_TIMEOUT=520 SANITIZE_TOOLS=memcheck .ci/gpu-check sanitize; echo "memcheck rc=$? $SECONDS s"; grep -E "done,|launches|SUMMARY" $OUT/sanitize-memcheck.log | tail -40
