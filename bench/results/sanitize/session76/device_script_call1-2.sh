@@ -1,5 +1,6 @@
 # Session 76 call 1 (fresh machine): build main, then the full GPU suite and compute-sanitizer
 # synccheck over the whole workload side by side (the sanitizer's process is mostly host work).
+# Call 2 ran it as `sed -i "s/timeout 450 .ci\/gpu-check build/timeout 300 .ci\/gpu-check build/" ...; bash ...`.
 set -u
 export PYTHONUNBUFFERED=1 OUT
 SECONDS=0
