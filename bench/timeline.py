@@ -3,6 +3,7 @@ buffer (do_bench's L2 flush, which leaves L2 full of dirty lines) and then runs 
 the profiler (CUPTI) gives each kernel's start and end on the GPU.
 
     python bench/timeline.py 1024x1024x1024,1025x1023x1021 --dtype fp32
+    python bench/timeline.py 64x64x64,256x256x256 --dtype bf16 --kernel auto,mma
 
 For each shape, tiledmm.gemm and torch.matmul, the median over steps of: the gap from the
 flush's end to the call's first kernel, each kernel's start and end from that first start,
@@ -82,13 +83,17 @@ def main():
     parser.add_argument("shapes", help="MxNxK, comma separated")
     parser.add_argument("--dtype", default="fp32", choices=list(DTYPES))
     parser.add_argument("--steps", type=int, default=30)
+    parser.add_argument("--kernel", default="auto",
+                        help='comma-separated kernel specs ("auto", "mma", "wgmma:64x32_ct_k256B_1wg_s8", ...)')
     args = parser.parse_args()
     dtype = DTYPES[args.dtype]
     for spec in args.shapes.split(","):
         m, n, k = (int(v) for v in spec.split("x"))
         a = torch.randn(m, k, device="cuda").to(dtype)
         b = torch.randn(k, n, device="cuda").to(dtype)
-        report(f"tiledmm.gemm {spec}", kernel_intervals(lambda: tiledmm.gemm(a, b), args.steps))
+        for kernel in args.kernel.split(","):
+            call = lambda: tiledmm.gemm(a, b, kernel=None if kernel == "auto" else kernel)  # noqa: E731
+            report(f"tiledmm.gemm {spec} ({kernel})", kernel_intervals(call, args.steps))
         report(f"torch.matmul {spec}", kernel_intervals(lambda: torch.matmul(a, b), args.steps))
 
 
