@@ -4,6 +4,10 @@ the profiler (CUPTI) gives each kernel's start and end on the GPU.
 
     python bench/timeline.py 1024x1024x1024,1025x1023x1021 --dtype fp32
     python bench/timeline.py 64x64x64,256x256x256 --dtype bf16 --kernel auto,mma
+    python bench/timeline.py 64x64x64 --dtype bf16 --event
+
+--event records a CUDA event between the flush and the call, as do_bench does around each
+call: whether a kernel launched programmatically still starts under the flush's tail then.
 
 For each shape, tiledmm.gemm and torch.matmul, the median over steps of: the gap from the
 flush's end to the call's first kernel, each kernel's start and end from that first start,
@@ -23,17 +27,24 @@ DTYPES = {"bf16": torch.bfloat16, "fp16": torch.float16, "fp32": torch.float32}
 FLUSH_BYTES = 256 << 20
 
 
-def kernel_intervals(fn, steps):
-    """Per step: [(name, start µs, end µs)] of its kernels, the flush first."""
+def kernel_intervals(fn, steps, event=False):
+    """Per step: [(name, start µs, end µs)] of its kernels, the flush first; `event`: a CUDA
+    event recorded between the flush and the call."""
     flush = torch.empty(FLUSH_BYTES // 4, dtype=torch.int32, device="cuda")
-    for _ in range(3):
+    marks = [torch.cuda.Event(enable_timing=True) for _ in range(steps)]
+
+    def step(i):
         flush.zero_()
+        if event:
+            marks[i].record()
         fn()
+
+    for i in range(3):
+        step(i % steps)
     torch.cuda.synchronize()
     with profile(activities=[ProfilerActivity.CUDA]) as prof:
-        for _ in range(steps):
-            flush.zero_()
-            fn()
+        for i in range(steps):
+            step(i)
         torch.cuda.synchronize()
     kernels = sorted(((e.name, e.time_range.start, e.time_range.end) for e in prof.events()
                       if e.device_type == torch.autograd.DeviceType.CUDA and "Memcpy" not in e.name),
@@ -85,6 +96,7 @@ def main():
     parser.add_argument("--steps", type=int, default=30)
     parser.add_argument("--kernel", default="auto",
                         help='comma-separated kernel specs ("auto", "mma", "wgmma:64x32_ct_k256B_1wg_s8", ...)')
+    parser.add_argument("--event", action="store_true", help="a CUDA event between the flush and the call (do_bench's)")
     args = parser.parse_args()
     dtype = DTYPES[args.dtype]
     for spec in args.shapes.split(","):
@@ -93,8 +105,8 @@ def main():
         b = torch.randn(k, n, device="cuda").to(dtype)
         for kernel in args.kernel.split(","):
             call = lambda: tiledmm.gemm(a, b, kernel=None if kernel == "auto" else kernel)  # noqa: E731
-            report(f"tiledmm.gemm {spec} ({kernel})", kernel_intervals(call, args.steps))
-        report(f"torch.matmul {spec}", kernel_intervals(lambda: torch.matmul(a, b), args.steps))
+            report(f"tiledmm.gemm {spec} ({kernel})", kernel_intervals(call, args.steps, args.event))
+        report(f"torch.matmul {spec}", kernel_intervals(lambda: torch.matmul(a, b), args.steps, args.event))
 
 
 if __name__ == "__main__":
