@@ -31,20 +31,20 @@ def kernel_intervals(fn, steps, event=False):
     """Per step: [(name, start µs, end µs)] of its kernels, the flush first; `event`: a CUDA
     event recorded between the flush and the call."""
     flush = torch.empty(FLUSH_BYTES // 4, dtype=torch.int32, device="cuda")
-    marks = [torch.cuda.Event(enable_timing=True) for _ in range(steps)]
+    mark = torch.cuda.Event(enable_timing=True) if event else None
 
-    def step(i):
+    def step():
         flush.zero_()
-        if event:
-            marks[i].record()
+        if mark is not None:
+            mark.record()
         fn()
 
-    for i in range(3):
-        step(i % steps)
+    for _ in range(3):
+        step()
     torch.cuda.synchronize()
     with profile(activities=[ProfilerActivity.CUDA]) as prof:
-        for i in range(steps):
-            step(i)
+        for _ in range(steps):
+            step()
         torch.cuda.synchronize()
     kernels = sorted(((e.name, e.time_range.start, e.time_range.end) for e in prof.events()
                       if e.device_type == torch.autograd.DeviceType.CUDA and "Memcpy" not in e.name),
