@@ -4,9 +4,10 @@
 // for them in wait_for_prior_kernel() (ptx.cuh) and set up before that. The GEMM after an
 // operand copy and the split-K reduction after its GEMM start ~1 µs sooner this way
 // (bench/NOTES.md, session 23).
-// The GEMMs launch so only behind our own kernels (`programmatic`): with the copy signalling
-// an earlier start (griddepcontrol.launch_dependents) at its own start, the GEMM's blocks
-// were placed while the copy still ran and the GEMM took 40 us longer at 4097 x 4095 x 4093
+// wgmma launches so behind any kernel (session 77; behind a memset, plainly), simt only
+// behind our own operand copy, mma plainly. No copy signals an earlier start: with the copy
+// signalling (griddepcontrol.launch_dependents) at its own start, the GEMM's blocks were
+// placed while the copy still ran and the GEMM took 40 us longer at 4097 x 4095 x 4093
 // (cause not found). `skinny` launches so always: its blocks only prefetch W into L2 before
 // waiting, and it signals after its main loop, so that a decode step's next product is
 // placed as this one's blocks leave (session 29); a one-wave grid of a K-major W signals at

@@ -126,6 +126,12 @@ inline bool c_transposed_stream_lead_switched_off() {
   static const bool off = environment_says("TILEDMM_CT_STREAM_LEAD", "off");
   return off;
 }
+// TILEDMM_WGMMA_LAUNCH=plain launches the other wgmma grids as before session 77: programmatic
+// only right behind our own copy or flag-clearing kernel, not behind any kernel.
+inline bool programmatic_behind_any_kernel_switched_off() {
+  static const bool off = environment_says("TILEDMM_WGMMA_LAUNCH", "plain");
+  return off;
+}
 inline int c_transposed_lead_k_tiles() {
   constexpr int kMeasured = 2;  // k0 and k4 within noise of it (bench/NOTES.md, session 65)
   static const int k_tiles = std::getenv("TILEDMM_CT_LEAD_K_TILES") != nullptr
@@ -338,17 +344,21 @@ void launch_config(const MatrixView& a, const MatrixView& b, Out* out, const Gem
       cleared = true;
     }
   }
-  // Programmatic right behind our own kernels: the operand copy, or the flags' clearing (not
-  // behind a memset, a plain dependency). A C^T config of whole tiles (the small-row streams
-  // of a decode step) leads into a stream as skinny does (dependent_launch.h): programmatic
-  // behind any kernel, its first k-tiles of A (the weight) prefetched into L2 before the
-  // wait, the next kernel placed from its start (its grid is persistent: every block resident
-  // at once, none crowded out).
+  // Programmatic behind any kernel but a memset (the flags' clearing by cudaMemsetAsync, a
+  // plain dependency): the grid is placed as the kernel ahead's blocks leave, its launch under
+  // their tail, and waits for that kernel's writes (wait_for_prior_kernel) before it reads or
+  // writes memory. A kernel ahead that does not signal early (torch's, our copies) lets it in
+  // only once all of its blocks have exited, so no block of its own is crowded out.
+  // A C^T config of whole tiles (the small-row streams of a decode step) also leads into a
+  // stream as skinny does (dependent_launch.h): its first k-tiles of A (the weight)
+  // prefetched into L2 before the wait, the next kernel placed from its start (its grid is
+  // persistent: every block resident at once, none crowded out).
   StreamLead lead;
   const bool leads_stream = kTile.c_transposed && !last_wave.active() && !behind_operand_copy &&
                             a_classes == nullptr && !c_transposed_stream_lead_switched_off();
   if (leads_stream) lead = StreamLead{c_transposed_lead_k_tiles(), /*dependents_early=*/true};
-  const bool programmatic = leads_stream || (cleared ? !flags_memset_forced() : behind_operand_copy);
+  const bool behind_a_kernel = behind_operand_copy || !programmatic_behind_any_kernel_switched_off();
+  const bool programmatic = leads_stream || (cleared ? !flags_memset_forced() : behind_a_kernel);
   // The schedule's work, its divisors ready.
   const int64_t k_per_split = a_classes != nullptr ? k : split.k_per_split;
   TORCH_CHECK(fits_grouped_tile_order<kGroupRows>(tiles_m, tiles_n), "tiledmm.gemm (wgmma): ", tiles_m, " x ",
