@@ -1,7 +1,6 @@
 // The epilogue: accumulators -> bias + activation (activation.cuh) -> T in the row-major
-// output C. OutputEpilogue serves every CUDA family; store_fragment is the tensor-core
-// families' store of float32 accumulators in the m16n8 fragment layout (mma.sync's C
-// fragment; wgmma's accumulators repeat it every 8 columns).
+// output C. OutputEpilogue serves every CUDA family (the mma family's stores of its
+// fragments: fragment_tile_store.cuh).
 #pragma once
 
 #include "../split_k.h"
@@ -74,28 +73,6 @@ __device__ __forceinline__ uint32_t packed_pair(float lo, float hi) {
   uint32_t bits;
   memcpy(&bits, &pair, sizeof(bits));
   return bits;
-}
-
-// One m16n8 fragment d[0..3] whose thread holds (row, col), (row, col + 1) in d[0..1] and
-// the same columns of row + 8 in d[2..3], into C's rows ldc apart. Rows and columns past
-// (m, n) are skipped; when `pairs_ok` (ldc even, so every pair is aligned) a pair goes out
-// as one store.
-template <typename T, typename Epilogue>
-__device__ __forceinline__ void store_fragment(T* c, int64_t m, int64_t n, int64_t ldc, int64_t row, int64_t col,
-                                               const float* d, bool pairs_ok, const Epilogue& epilogue) {
-#pragma unroll
-  for (int half = 0; half < 2; ++half) {
-    const int64_t r = row + 8 * half;
-    if (r >= m) continue;
-    T* out = c + r * ldc + col;
-    if (pairs_ok && col + 1 < n) {
-      *reinterpret_cast<OutputPair<T>*>(out) = {static_cast<T>(epilogue(d[2 * half], col)),
-                                                static_cast<T>(epilogue(d[2 * half + 1], col + 1))};
-    } else {
-      if (col < n) out[0] = static_cast<T>(epilogue(d[2 * half], col));
-      if (col + 1 < n) out[1] = static_cast<T>(epilogue(d[2 * half + 1], col + 1));
-    }
-  }
 }
 
 // Calls f(std::integral_constant<Activation, a>) with the problem's activation a.

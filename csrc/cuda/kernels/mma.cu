@@ -13,8 +13,10 @@
 //                      fragments rounded (cvt.rna.tf32).
 //   tensor cores       per 32 bytes of K, frags_m x frags_n mma.sync per warp (m16n8k16,
 //                      or m16n8k8 for TF32).
-//   regs -> global     store_fragment (common/epilogue.cuh): float32 -> T, two
-//                      adjacent outputs per store.
+//   regs -> shared     store_fragment_tile (common/fragment_tile_store.cuh): the
+//   -> global          accumulators through shared memory, 64 rows at a time, then bias +
+//                      activation and float32 -> T on the way to C in 4-column chunks
+//                      (one rolled loop: the kernel's code stays small).
 // Operands must be 16-byte aligned with a leading dimension that is a multiple of 16
 // bytes; the launcher repacks others into an aligned workspace first.
 #include "launchers.h"
@@ -22,6 +24,7 @@
 #include "dynamic_smem.h"
 
 #include "../common/epilogue.cuh"
+#include "../common/fragment_tile_store.cuh"
 #include "../common/mainloop.cuh"
 #include "../common/operand.cuh"
 #include "../common/ptx.cuh"
@@ -208,14 +211,16 @@ __global__ void __launch_bounds__(mma_tile(kConfig).threads(), mma_tile(kConfig)
   };
   cp_async_pipeline<kStages, kBK>(a.k_extent, stage_next, first_slice, compute);
 
-  const bool pairs_ok = ldc % 2 == 0;  // stores of two outputs stay aligned
-  const int g = lane / 4, t = lane % 4;
-#pragma unroll
-  for (int i = 0; i < kFragsM; ++i)
-#pragma unroll
-    for (int j = 0; j < kFragsN; ++j)
-      store_fragment<Out>(c, m, n, ldc, block_m0 + warp_m0 + 16 * i + g, block_n0 + warp_n0 + 8 * j + 2 * t,
-                        acc[i][j], pairs_ok, epilogue);
+  // registers -> shared -> global, one warp row of the tile at a time, in the stages'
+  // shared memory: once every thread's copies have landed (the last groups are empty) and
+  // every warp is past its last fragment loads.
+  constexpr int kPassRows = kTile.warp_m();
+  static_assert(fragment_pass_smem_bytes<kPassRows, kBN>() <= kTile.smem_bytes(sizeof(T)),
+                "a pass of the output tile fits the stages' shared memory");
+  cp_async_wait<0>();
+  __syncthreads();
+  store_fragment_tile<kBM, kPassRows, kBN, kFragsM, kFragsN, kThreads>(
+      reinterpret_cast<float*>(smem_bytes), acc, c, m, n, ldc, block_m0, block_n0, warp_m0, warp_n0, epilogue);
 }
 
 // Runtime MmaConfigId -> compile-time constant.
