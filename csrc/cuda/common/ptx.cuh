@@ -59,6 +59,22 @@ __device__ __forceinline__ void copy_zfill_elementwise(T* smem, const T* gmem, i
   }
 }
 
+// Zeroes kBytes (2, 4, 8 or 16, aligned to kBytes) of shared memory with one store: the
+// staged copy of a vector that lies wholly outside its operand.
+template <int kBytes>
+__device__ __forceinline__ void store_shared_zeros(void* smem) {
+  static_assert(kBytes == 2 || kBytes == 4 || kBytes == 8 || kBytes == 16, "one store of 2, 4, 8 or 16 bytes");
+  if constexpr (kBytes == 16) {
+    *static_cast<uint4*>(smem) = make_uint4(0, 0, 0, 0);
+  } else if constexpr (kBytes == 8) {
+    *static_cast<uint2*>(smem) = make_uint2(0, 0);
+  } else if constexpr (kBytes == 4) {
+    *static_cast<uint32_t*>(smem) = 0;
+  } else {
+    *static_cast<uint16_t*>(smem) = 0;
+  }
+}
+
 __device__ __forceinline__ void cp_async_commit() {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
   asm volatile("cp.async.commit_group;\n" ::);

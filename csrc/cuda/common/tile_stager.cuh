@@ -129,9 +129,10 @@ class TileStager {
   }
 
   // Some copies reach past K or MN: each takes only its elements inside and zero-fills the
-  // rest. Partial and empty copies go element by element (copy_zfill_elementwise): a
-  // 16-byte cp.async told to read fewer bytes may still touch all 16 (compute-sanitizer
-  // flags it at an allocation's end), and an empty one would need some valid address to name.
+  // rest. Partial copies go element by element (copy_zfill_elementwise): a 16-byte cp.async
+  // told to read fewer bytes may still touch all 16 (compute-sanitizer flags it at an
+  // allocation's end). Empty ones are one zero store (element by element, a 16-bit tile's
+  // empty copy took 8 stores: most of a small product's tile lies outside its operands).
   __device__ __forceinline__ void issue_edge(T* smem, int64_t k_left) const {
 #pragma unroll
     for (int r = 0; r < kR; ++r) {
@@ -148,6 +149,8 @@ class TileStager {
         T* dst = smem + smem_offset(j, r);
         if (elems == kCopyElems) {
           cp_async<kCopyBytes>(dst, next_ + global_offset(j, r));
+        } else if (elems == 0) {
+          store_shared_zeros<kCopyBytes>(dst);
         } else {
           copy_zfill_elementwise<T, kCopyBytes>(dst, next_ + global_offset(j, r), elems * static_cast<int>(sizeof(T)));
         }
