@@ -5,6 +5,7 @@
 
 #include "../split_k.h"
 #include "activation.cuh"
+#include "numeric.cuh"
 
 #include <cstdint>
 #include <cstring>
@@ -59,17 +60,12 @@ struct OutputEpilogue {
   }
 };
 
-template <typename T>
-struct alignas(2 * sizeof(T)) OutputPair {
-  T v[2];
-};
-
 // Two 16-bit outputs rounded from float32 and packed in one register, `lo` at the lower
 // address: the element pair of a stmatrix or mma fragment register.
 template <typename T>
 __device__ __forceinline__ uint32_t packed_pair(float lo, float hi) {
   static_assert(sizeof(T) == 2, "two 16-bit values per register");
-  const OutputPair<T> pair{static_cast<T>(lo), static_cast<T>(hi)};
+  const AlignedVector<T, 2> pair{{static_cast<T>(lo), static_cast<T>(hi)}};
   uint32_t bits;
   memcpy(&bits, &pair, sizeof(bits));
   return bits;

@@ -17,6 +17,8 @@
 // caller must be done with (every thread past its last shared read, behind a barrier).
 #pragma once
 
+#include "numeric.cuh"
+
 #include <cstdint>
 
 namespace tiledmm::cuda {
@@ -84,10 +86,7 @@ __device__ __forceinline__ void store_fragment_tile(float* smem, const float (&a
       }
       Out* dst = c + row * ldc + col;
       if (vector_ok && col + 3 < n) {
-        struct alignas(4 * sizeof(Out)) Chunk {
-          Out v[4];
-        };
-        *reinterpret_cast<Chunk*>(dst) = Chunk{{out[0], out[1], out[2], out[3]}};
+        *reinterpret_cast<AlignedVector<Out, 4>*>(dst) = AlignedVector<Out, 4>{{out[0], out[1], out[2], out[3]}};
       } else {
 #pragma unroll
         for (int e = 0; e < 4; ++e) {

@@ -2,6 +2,7 @@
 // kernel families (simt, mma): the first level of the memory hierarchy.
 #pragma once
 
+#include "numeric.cuh"
 #include "operand.cuh"
 #include "ptx.cuh"
 
@@ -16,11 +17,6 @@ enum class StageMode {
   kScalarAlongK,   // runs along K: element-wide cp.async that transposes into [BK][BMN + pad]
   kVectorAlongK,   // runs along K, 16-byte aligned: 16-byte cp.async into [BMN][BK + pad]
                    // (for 2-byte types, whose elements cp.async cannot copy one by one)
-};
-
-template <typename T, int kVec>
-struct alignas(16) Vector {
-  T v[kVec];
 };
 
 // Copies successive [kBK, kBMN] tiles of `op` (k-tile 0, 1, 2, ...) into shared memory,

@@ -43,7 +43,7 @@ template <typename T, int kReps, int kLanes, int kVec>
 __device__ __forceinline__ void load_slice(T (&frag)[kReps * kVec], const T* first) {
 #pragma unroll
   for (int r = 0; r < kReps; ++r) {
-    const auto v = *reinterpret_cast<const Vector<T, kVec>*>(first + r * kLanes * kVec);
+    const auto v = *reinterpret_cast<const AlignedVector<T, kVec>*>(first + r * kLanes * kVec);
 #pragma unroll
     for (int i = 0; i < kVec; ++i) frag[r * kVec + i] = v.v[i];
   }

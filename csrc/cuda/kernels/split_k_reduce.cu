@@ -10,6 +10,7 @@
 #include "dependent_launch.h"
 
 #include "../common/epilogue.cuh"
+#include "../common/numeric.cuh"
 #include "../common/ptx.cuh"
 
 #include <ATen/cuda/CUDAContext.h>
@@ -23,11 +24,6 @@ namespace tiledmm::cuda {
 
 namespace {
 
-template <typename T, int kVec>
-struct alignas(kVec * sizeof(T)) Packed {
-  T v[kVec];
-};
-
 // kVec divides the pitch; kPadded: pitch > n (else pitch == n and kVec divides n too).
 template <typename Acc, typename T, int kVec, bool kPadded, Activation kActivation>
 __global__ void reduce_split_k_kernel(const Acc* __restrict__ partials, int splits, int64_t m, int64_t n,
@@ -39,9 +35,9 @@ __global__ void reduce_split_k_kernel(const Acc* __restrict__ partials, int spli
     // The kVec outputs share a row. C's rows are the planes' rows unless these are padded.
     const int64_t row = kPadded ? i / pitch : 0, col = kPadded ? i - row * pitch : i % n;
     if (kPadded && col >= n) continue;
-    Packed<Acc, kVec> sum = *reinterpret_cast<const Packed<Acc, kVec>*>(partials + i);
+    AlignedVector<Acc, kVec> sum = *reinterpret_cast<const AlignedVector<Acc, kVec>*>(partials + i);
     for (int s = 1; s < splits; ++s) {
-      const auto part = *reinterpret_cast<const Packed<Acc, kVec>*>(partials + s * plane + i);
+      const auto part = *reinterpret_cast<const AlignedVector<Acc, kVec>*>(partials + s * plane + i);
 #pragma unroll
       for (int j = 0; j < kVec; ++j) sum.v[j] += part.v[j];
     }
@@ -51,10 +47,10 @@ __global__ void reduce_split_k_kernel(const Acc* __restrict__ partials, int spli
       for (int j = 0; j < kVec; ++j)
         if (col + j < n) out[j] = static_cast<T>(epilogue(sum.v[j], col + j));
     } else {
-      Packed<T, kVec> values;
+      AlignedVector<T, kVec> values;
 #pragma unroll
       for (int j = 0; j < kVec; ++j) values.v[j] = static_cast<T>(epilogue(sum.v[j], col + j));
-      *reinterpret_cast<Packed<T, kVec>*>(out) = values;
+      *reinterpret_cast<AlignedVector<T, kVec>*>(out) = values;
     }
   }
 }
