@@ -32,10 +32,8 @@ constexpr int64_t kRepackMinReuse = 512;
 
 // Operand A (`is_a`) or B as the kernel stages it, read by `reuse` outputs per element:
 // in place, or a copy with a padded leading dimension (operand_workspace.h) whose padding
-// holds zeros. The copy's MN extent is rounded up to whole vectors over those zeros, so the
-// last vector of each row is a plain 16-byte copy: a partial one takes the stager's edge
-// path, whose ordinary loads stall the block at every k-tile (ncu, 4096x4095x4096: the SMs
-// running the last tile column 30% slower than the rest).
+// holds zeros, staged in whole vectors over them (KMnOperand::padded_to_vectors; ncu,
+// 4096x4095x4096: the SMs running the last tile column had been 30% slower than the rest).
 template <typename T, int kVec>
 KMnOperand<T> staged_operand(const MatrixView& v, bool is_a, int64_t reuse, const at::TensorOptions& options,
                              at::Tensor& storage) {
@@ -46,9 +44,7 @@ KMnOperand<T> staged_operand(const MatrixView& v, bool is_a, int64_t reuse, cons
   // Only rows along MN that would stage element by element are worth copying (along K,
   // copies are element-wise whatever the alignment).
   if (simt_detail::stage_mode(op) != StageMode::kScalarAlongMn || reuse < kRepackMinReuse) return op;
-  op = operand_of(repack_aligned(v, options, storage));
-  op.mn_extent = (op.mn_extent + kVec - 1) / kVec * kVec;
-  return op;
+  return operand_of(repack_aligned(v, options, storage)).padded_to_vectors(kVec);
 }
 
 // Runtime SimtConfigId of a float32 tile -> compile-time constant.
