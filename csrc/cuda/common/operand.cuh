@@ -50,7 +50,7 @@ struct KMnOperand {
   }
   // The operand over a repacked copy of itself (repack_aligned, operand_workspace.h: each
   // line zero from its extent to the next 16 bytes), its MN extent rounded up to whole
-  // vectors of kVec elements over those zeros when its lines run along MN. The stager then
+  // vectors of `vec` elements over those zeros when its lines run along MN. The stager then
   // copies a line's last vector as a plain 16-byte cp.async: a partial one takes its edge
   // path at every k-tile, whose element loads stall the block (the tiles of C's last
   // column, bench/NOTES.md sessions 25 and 81). The padding feeds only outputs past C's
