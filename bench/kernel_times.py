@@ -5,6 +5,7 @@ from the profiler (CUPTI), summed by kernel name, tiledmm against torch in the s
     python bench/kernel_times.py gemm 64x64x64,1024x1024x1024 --dtype bf16
     python bench/kernel_times.py gemm 512x512x512 --kernel auto,wgmma:64x64_k128B_1wg_s4
     python bench/kernel_times.py gemm 2048x2048x2048 --dtype tf32
+    python bench/kernel_times.py gemm 4096x4090x4096 --kernel mma --b-ld 4096 [--tight-storage]
     python bench/kernel_times.py linear 4096x4096x1024 --dtype bf16
     python bench/kernel_times.py train --dtype bf16
 
@@ -66,6 +67,11 @@ def gemm(args, dtype):
         # nt: B column-major, a weight [N, K] read as W^T (a linear layer's layout)
         b = torch.randn(n, k, device="cuda", dtype=dtype).t() if args.layout == "nt" else \
             torch.randn(k, n, device="cuda", dtype=dtype)
+        if args.b_ld:  # B row-major, rows args.b_ld apart: a sliced weight
+            assert args.layout == "nn" and args.b_ld >= n, "--b-ld: nn layout, at least N"
+            # --tight-storage: the storage ends at B's last element, not at its last row's end
+            elements = (k - 1) * args.b_ld + n if args.tight_storage else k * args.b_ld
+            b = torch.randn(elements, device="cuda", dtype=dtype).as_strided((k, n), (args.b_ld, 1))
         for kernel in args.kernel.split(","):
             call = lambda: tiledmm.gemm(a, b, kernel=None if kernel == "auto" else kernel)  # noqa: E731
             print_table(f"tiledmm.gemm {spec} ({kernel})", kernel_table(call, args.steps), args.top)
@@ -124,6 +130,10 @@ def main():
                         help='gemm: comma-separated kernel specs ("auto", "wgmma:64x64_k128B_1wg_s4", ...)')
     parser.add_argument("--layout", default="nn", choices=["nn", "nt"],
                         help="gemm: B row-major (nn) or column-major (nt, B = W^T of a weight W [N, K])")
+    parser.add_argument("--b-ld", type=int, default=0,
+                        help="gemm, nn: B's leading dimension (a view of wider rows, as a sliced weight)")
+    parser.add_argument("--tight-storage", action="store_true",
+                        help="with --b-ld: B's storage ends at its last element")
     parser.add_argument("--steps", type=int, default=20)
     parser.add_argument("--top", type=int, default=25)
     args = parser.parse_args()

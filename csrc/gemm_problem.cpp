@@ -28,6 +28,13 @@ void check_operand(const at::Tensor& t, const char* name) {
               "; supported: float32, float64, float16, bfloat16");
 }
 
+// Bytes from t's first element to the end of its storage: what a kernel may read past the
+// view's own lines (the rest of a sliced tensor's rows).
+int64_t bytes_to_storage_end(const at::Tensor& t) {
+  if (!t.has_storage()) return 0;
+  return static_cast<int64_t>(t.storage().nbytes()) - t.storage_offset() * static_cast<int64_t>(t.element_size());
+}
+
 // A view of `t` that kernels can read in place: row-major when the column stride is 1,
 // column-major when the row stride is 1 (e.g. `w.t()`). Sizes of 1 make a stride
 // irrelevant. Anything else (stride 0 from expand, two-dimensional gaps) is copied to
@@ -44,15 +51,18 @@ MatrixView canonical_view(const at::Tensor& t, at::Tensor& storage) {
     v.col_major = false;
     v.ld = std::max<int64_t>({rows <= 1 ? cols : s0, cols, 1});
     v.data = t.data_ptr();
+    v.readable_bytes = bytes_to_storage_end(t);
   } else if (unit_row_stride && (cols <= 1 || s1 >= rows)) {
     v.col_major = true;
     v.ld = std::max<int64_t>({cols <= 1 ? rows : s1, rows, 1});
     v.data = t.data_ptr();
+    v.readable_bytes = bytes_to_storage_end(t);
   } else {
     storage = t.contiguous();
     v.col_major = false;
     v.ld = std::max<int64_t>(cols, 1);
     v.data = storage.data_ptr();
+    v.readable_bytes = bytes_to_storage_end(storage);
   }
   return v;
 }
@@ -61,6 +71,12 @@ MatrixView canonical_view(const at::Tensor& t, at::Tensor& storage) {
 
 int64_t MatrixView::alignment_bytes(int64_t element_size) const {
   return line_alignment_bytes(data, ld * element_size);
+}
+
+bool MatrixView::lines_readable_to(int64_t elements, int64_t element_size) const {
+  const int64_t lines = col_major ? cols : rows;
+  if (lines == 0 || elements <= 0) return true;
+  return elements <= ld && (lines - 1) * ld + elements <= readable_bytes / element_size;
 }
 
 GemmProblem make_gemm_problem(const at::Tensor& a, const at::Tensor& b,

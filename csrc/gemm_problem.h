@@ -24,9 +24,13 @@ struct MatrixView {
   int64_t cols = 0;
   int64_t ld = 0;  // leading dimension in elements, >= the contiguous extent
   bool col_major = false;
+  int64_t readable_bytes = 0;  // from data to the end of its storage (0: unknown, none past the view)
 
   // Byte alignment of every row (or column) start: gcd of the base address and ld bytes.
   int64_t alignment_bytes(int64_t element_size) const;
+  // Whether every line (row, or column when col_major) may be read `elements` long from its
+  // start: past its extent, but before the next line and inside the storage.
+  bool lines_readable_to(int64_t elements, int64_t element_size) const;
 };
 
 struct GemmProblem {

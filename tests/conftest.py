@@ -113,6 +113,10 @@ def make_operand(rows, cols, dtype, device, layout="row", generator=None):
               16-byte aligned (read in place) with a ragged end, and the storage ends at
               the last element, so a read past it leaves the allocation
     sliced_t  the column-major counterpart of sliced
+    sliced_nan    sliced's lines, but as a slice of a [rows, ld] tensor whose columns past
+                  `cols` hold NaN: the storage holds every line's padding, which a kernel may
+                  read (a sliced weight, w[:, :n]) but must never let reach C
+    sliced_nan_t  the column-major counterpart of sliced_nan
     expanded  one row broadcast with stride 0 (copied by the op)
     gapped    every other row and column (no unit stride; copied by the op)
     """
@@ -136,6 +140,12 @@ def make_operand(rows, cols, dtype, device, layout="row", generator=None):
         flat = rand((lines - 1) * ld + extent)
         view = flat.as_strided((lines, extent), (ld, 1))
         return view if layout == "sliced" else view.t()
+    if layout in ("sliced_nan", "sliced_nan_t"):
+        lines, extent = (rows, cols) if layout == "sliced_nan" else (cols, rows)
+        ld = (extent + 7) // 8 * 8 + 8
+        full = torch.full((lines, ld), float("nan"), dtype=dtype, device=device)
+        full[:, :extent] = rand(lines, extent)
+        return full[:, :extent] if layout == "sliced_nan" else full[:, :extent].t()
     if layout == "expanded":
         return rand(1, cols).expand(rows, cols)
     if layout == "gapped":

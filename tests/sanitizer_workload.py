@@ -45,8 +45,10 @@ SPLIT_SHAPES = [(16, 520, 2100), (200, 24, 2100)]
 # last element (run with PYTORCH_NO_CUDA_MEMORY_CACHING=1 so that an over-read faults).
 # ("sliced_t", "sliced"): the same for operands that run along M and N, whose ragged edge
 # is then the rows' (skinny's MN-major stream reads 4 of them at once).
+# ("sliced_nan_t", "sliced_nan"): the storage runs on past that edge (holding NaN), and simt
+# and mma read each line's last vector whole over it.
 LAYOUTS = [("row", "row"), ("col", "col"), ("row", "col"), ("offset", "padded"), ("sliced", "sliced_t"),
-           ("sliced_t", "sliced"), ("padded_t", "padded")]
+           ("sliced_t", "sliced"), ("padded_t", "padded"), ("sliced_nan_t", "sliced_nan")]
 # cut=racecheck: a ragged shape and one deep enough to reuse every pipeline's buffers, in the
 # plain layouts of both operands and one unaligned (a storage offset, a padded leading dimension).
 RACECHECK_SHAPES = [(67, 133, 45), (96, 140, 520)]

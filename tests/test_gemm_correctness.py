@@ -74,6 +74,24 @@ def test_strided_inputs(device, dtype, layout):
 
 @pytest.mark.parametrize("device", DEVICES)
 @pytest.mark.parametrize("dtype", DTYPES, ids=str)
+@pytest.mark.parametrize("layouts", [("sliced_nan_t", "sliced_nan"), ("sliced_nan", "sliced_nan_t")], ids="-".join)
+def test_storage_past_a_views_edge_never_reaches_c(device, dtype, layouts):
+    # Aligned lines read in place whose storage runs on past their ragged end, holding NaN.
+    # ("sliced_nan_t", "sliced_nan"): A's lines run along M, B's along N; simt and mma stage
+    # each line's last vector whole over what follows it (staged_in_whole_vectors), which
+    # may feed only outputs past C's edge. ("sliced_nan", "sliced_nan_t"): K is ragged inside
+    # the lines, where every kernel must stop at K. Every kernel and config, edges in M, N, K.
+    shapes = [(67, 133, 45)] + ([(300, 515, 129), (1031, 2063, 257), (9, 515, 1031), (515, 9, 1031)]
+                                if device == "cuda" else [])
+    infos = {info.name: info for info in tiledmm.kernels() if info.device == device}
+    for kernel in kernel_params(device, dtype):
+        for spec in kernel_specs(infos[kernel], dtype) if kernel in infos else [kernel]:
+            for m, n, k in shapes:
+                run_and_check(device, dtype, spec, m, n, k, *layouts)
+
+
+@pytest.mark.parametrize("device", DEVICES)
+@pytest.mark.parametrize("dtype", DTYPES, ids=str)
 @pytest.mark.parametrize("shape", [(0, 5, 3), (5, 0, 3), (0, 0, 0), (5, 3, 0), (1, 1, 0)])
 def test_empty_dimensions(device, dtype, shape):
     m, n, k = shape

@@ -145,7 +145,7 @@ MatrixView repack_aligned(const MatrixView& v, const at::TensorOptions& options,
       C10_CUDA_KERNEL_LAUNCH_CHECK();
     });
   }
-  return {storage.data_ptr(), v.rows, v.cols, storage.stride(0), v.col_major};
+  return {storage.data_ptr(), v.rows, v.cols, storage.stride(0), v.col_major, static_cast<int64_t>(storage.nbytes())};
 }
 
 MatrixView repack_transposed(const MatrixView& v, const at::TensorOptions& options, at::Tensor& storage) {
@@ -162,7 +162,7 @@ MatrixView repack_transposed(const MatrixView& v, const at::TensorOptions& optio
       C10_CUDA_KERNEL_LAUNCH_CHECK();
     });
   }
-  return {storage.data_ptr(), v.rows, v.cols, storage.stride(0), !v.col_major};
+  return {storage.data_ptr(), v.rows, v.cols, storage.stride(0), !v.col_major, static_cast<int64_t>(storage.nbytes())};
 }
 
 MatrixView aligned_operand(const MatrixView& v, const at::TensorOptions& options, at::Tensor& storage,

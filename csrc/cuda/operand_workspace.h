@@ -39,7 +39,7 @@ TmaInPlaceRead tma_in_place_read(const MatrixView& v, int64_t element_size);
 // A copy of `v`, same orientation, with the leading dimension rounded up to 128 bytes (whole
 // sectors and lines), in `storage` (which keeps it alive). Each line holds zeros from its
 // extent to the next 16 bytes, so that a kernel may stage it in whole 16-byte vectors
-// (KMnOperand::padded_to_vectors). Dtype and device come from `options`.
+// (staged_in_whole_vectors, common/operand.cuh). Dtype and device come from `options`.
 MatrixView repack_aligned(const MatrixView& v, const at::TensorOptions& options, at::Tensor& storage);
 
 // A copy of `v` in the other orientation (row-major <-> column-major), 128-byte aligned.

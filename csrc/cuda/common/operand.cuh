@@ -48,23 +48,25 @@ struct KMnOperand {
   __host__ __device__ __forceinline__ KMnOperand mn_from(int64_t mn0) const {
     return {address(0, mn0), k_extent, mn_extent - mn0, ld, mn_contiguous};
   }
-  // The operand over a repacked copy of itself (repack_aligned, operand_workspace.h: each
-  // line zero from its extent to the next 16 bytes), its MN extent rounded up to whole
-  // vectors of `vec` elements over those zeros when its lines run along MN. The stager then
-  // copies a line's last vector as a plain 16-byte cp.async: a partial one takes its edge
-  // path at every k-tile, whose element loads stall the block (the tiles of C's last
-  // column, bench/NOTES.md sessions 25 and 81). The padding feeds only outputs past C's
-  // edge, which are never stored.
-  __host__ __device__ __forceinline__ KMnOperand padded_to_vectors(int vec) const {
-    KMnOperand op = *this;
-    if (mn_contiguous) op.mn_extent = (mn_extent + vec - 1) / vec * vec;
-    return op;
-  }
   // Rows [k0, k0 + count) of this operand, clipped to its extent: one split-K slice.
   __host__ __device__ __forceinline__ KMnOperand k_slice(int64_t k0, int64_t count) const {
     const int64_t left = k_extent - k0;
     return {address(k0, 0), left < count ? left : count, mn_extent, ld, mn_contiguous};
   }
 };
+
+// `op` (built from `v`) with its MN extent rounded up to whole vectors of `vec` elements where
+// its lines run along MN and every line of `v` may be read that far
+// (MatrixView::lines_readable_to): over a repacked copy's zeros (repack_aligned,
+// operand_workspace.h) or the rest of a sliced tensor's rows. The stager then copies each
+// line's last vector as one 16-byte cp.async; a partial one takes its edge path at every
+// k-tile, whose element loads stall the block (C's last tile column, bench/NOTES.md sessions
+// 25, 81 and 82). What lies past the edge feeds only outputs past C's edge, never stored.
+template <typename T>
+KMnOperand<T> staged_in_whole_vectors(KMnOperand<T> op, const MatrixView& v, int vec) {
+  const int64_t padded = (op.mn_extent + vec - 1) / vec * vec;
+  if (op.mn_contiguous && v.lines_readable_to(padded, static_cast<int64_t>(sizeof(T)))) op.mn_extent = padded;
+  return op;
+}
 
 }  // namespace tiledmm::cuda

@@ -271,14 +271,11 @@ void launch_typed(const GemmProblem& p, MmaConfigId config, const SplitK& split,
   const auto options = out.options().dtype(p.dtype);
   const MatrixView a_view = aligned_operand(p.a, options, a_storage);
   const MatrixView b_view = aligned_operand(p.b, options, b_storage);
-  // A repacked operand is staged in whole vectors over its zero padding: at 4096x4095x4096
-  // bf16, B's rows of 4095 had sent C's last tile column through the stager's edge path at
-  // every k-tile, 580 us against 399 at 4096^3 (bench/NOTES.md, session 81).
-  auto staged = [](const KMnOperand<T>& op, const at::Tensor& storage) {
-    return storage.defined() ? op.padded_to_vectors(kVec<T>) : op;
-  };
-  const auto a = staged(KMnOperand<T>::a_operand(a_view), a_storage);
-  const auto b = staged(KMnOperand<T>::b_operand(b_view), b_storage);
+  // Staged in whole vectors past a ragged MN edge wherever the lines may be read that far: at
+  // 4096x4095x4096 bf16, B's rows of 4095 had sent C's last tile column through the stager's
+  // edge path at every k-tile, 580 us against 399 at 4096^3 (bench/NOTES.md, session 81).
+  const auto a = staged_in_whole_vectors(KMnOperand<T>::a_operand(a_view), a_view, kVec<T>);
+  const auto b = staged_in_whole_vectors(KMnOperand<T>::b_operand(b_view), b_view, kVec<T>);
   with_mma_config(config, [&](auto id) {
     with_kernel_output<T>(split, p.epilogue, out.data_ptr(), [&](auto* dst, auto epilogue) {
       launch_config<T, decltype(id)::value>(a, b, dst, out.size(-1), p, split, epilogue, stream);

@@ -32,19 +32,21 @@ constexpr int64_t kRepackMinReuse = 512;
 
 // Operand A (`is_a`) or B as the kernel stages it, read by `reuse` outputs per element:
 // in place, or a copy with a padded leading dimension (operand_workspace.h) whose padding
-// holds zeros, staged in whole vectors over them (KMnOperand::padded_to_vectors; ncu,
-// 4096x4095x4096: the SMs running the last tile column had been 30% slower than the rest).
+// holds zeros; either staged in whole vectors past a ragged MN edge where its lines may be
+// read that far (staged_in_whole_vectors; ncu, 4096x4095x4096: the SMs running the last tile
+// column had been 30% slower than the rest).
 template <typename T, int kVec>
 KMnOperand<T> staged_operand(const MatrixView& v, bool is_a, int64_t reuse, const at::TensorOptions& options,
                              at::Tensor& storage) {
   auto operand_of = [&](const MatrixView& view) {
-    return is_a ? KMnOperand<T>::a_operand(view) : KMnOperand<T>::b_operand(view);
+    const KMnOperand<T> op = is_a ? KMnOperand<T>::a_operand(view) : KMnOperand<T>::b_operand(view);
+    return staged_in_whole_vectors(op, view, kVec);
   };
-  KMnOperand<T> op = operand_of(v);
+  const KMnOperand<T> in_place = operand_of(v);
   // Only rows along MN that would stage element by element are worth copying (along K,
   // copies are element-wise whatever the alignment).
-  if (simt_detail::stage_mode(op) != StageMode::kScalarAlongMn || reuse < kRepackMinReuse) return op;
-  return operand_of(repack_aligned(v, options, storage)).padded_to_vectors(kVec);
+  if (simt_detail::stage_mode(in_place) != StageMode::kScalarAlongMn || reuse < kRepackMinReuse) return in_place;
+  return operand_of(repack_aligned(v, options, storage));
 }
 
 // Runtime SimtConfigId of a float32 tile -> compile-time constant.
