@@ -94,6 +94,13 @@ def run(args):
             a = a.t().contiguous().t()
         if args.layout[1] == "t":
             b = b.t().contiguous().t()
+        b_ld = n
+        if args.b_sliced:  # B's rows N rounded up to args.b_sliced elements apart: a sliced weight
+            assert args.layout[1] == "n", "--b-sliced: B row-major"
+            b_ld = -(-n // args.b_sliced) * args.b_sliced
+            # --b-tight: the storage ends at B's last element, not at its last row's end
+            rows_held = (k - 1) * b_ld + n if args.b_tight else k * b_ld
+            b = torch.empty(rows_held, device="cuda", dtype=dtype).as_strided((k, n), (b_ld, 1)).copy_(b)
         expected = torch.matmul(a, b)
         cublas_ms = median_ms(lambda: torch.matmul(a, b), "cuda")
         for kernel in kernels:
@@ -106,7 +113,8 @@ def run(args):
             plan = tiledmm.plan_for(a, b, kernel)
             peak = peak_for(dtype_name)
             rows.append({
-                "m": m, "n": n, "k": k, "dtype": dtype_name, "layout": args.layout,
+                "m": m, "n": n, "k": k, "dtype": dtype_name, "layout": args.layout, "b_ld": b_ld,
+                "b_storage": "tight" if args.b_sliced and args.b_tight else "rows",
                 "kernel": plan["kernel"], "requested": kernel or "auto", "config": plan["config"],
                 "ms": ms, "tflops": tflops(m, n, k, ms),
                 "pct_peak": None if peak is None else 100 * tflops(m, n, k, ms) / peak,
@@ -217,6 +225,10 @@ def main(argv=None):
                         help="comma list: auto (the planner), kernel names, or name:config")
     parser.add_argument("--layout", default="nn", choices=["nn", "nt", "tn", "tt"],
                         help="n: row-major, t: column-major (transposed view), for A then B")
+    parser.add_argument("--b-sliced", type=int, default=0, metavar="R",
+                        help="B row-major with rows N rounded up to R elements apart (a sliced weight), "
+                             "its storage holding every row's end")
+    parser.add_argument("--b-tight", action="store_true", help="with --b-sliced: B's storage ends at its last element")
     parser.add_argument("--out", default=None, help="write <out>.json and <out>.png")
     parser.add_argument("--replot", default=None, metavar="JSON",
                         help="redraw <JSON minus .json>.png and _roofline.png from a saved run (no GPU needed)")
