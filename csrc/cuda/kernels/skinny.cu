@@ -362,7 +362,7 @@ SkinnyOperand<T> rows_along_k(const MatrixView& v, const at::TensorOptions& opti
   return {static_cast<const T*>(rows.data), rows.rows, rows.cols, rows.ld};
 }
 
-MatrixView transposed(const MatrixView& v) { return {v.data, v.cols, v.rows, v.ld, !v.col_major}; }
+MatrixView transposed(const MatrixView& v) { return {v.data, v.cols, v.rows, v.ld, !v.col_major, v.readable_bytes}; }
 
 // W ([rows, K]) as the kernel streams it: in place when it is MN-major with 8-byte aligned
 // runs and the config reads MN-major (mn_major set), else as rows along K (copied if need be).
