@@ -2,8 +2,9 @@
 # Session 83 device call A (fresh machine): build with the wgmma producer issuing the ring's
 # first pass before the block barrier; A/B in one build against TILEDMM_WGMMA_FIRST_LOADS=
 # after_barrier (the old order), alternating processes: small_products.py (do_bench, against
-# torch.matmul in the same process) and kernel_times.py (CUPTI) on the small squares; then the
-# wgmma correctness tests.
+# torch.matmul in the same process) and kernel_times.py (CUPTI) on the small squares.
+# Ran on main 37bee63 with first_loads_before_barrier.patch applied (the switch is the patch's;
+# main does not have it).
 set -uo pipefail
 cd "$(dirname "$0")/../../../.."  # the repository root, from bench/results/small/session83
 t0=$SECONDS
