@@ -25,15 +25,11 @@ import torch
 import tiledmm
 from tiledmm._timing import median_ms, median_ms_clean_l2
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from bandwidth import copy_bandwidth_gb_s  # noqa: E402
+
 DTYPES = {"bf16": torch.bfloat16, "fp16": torch.float16, "fp32": torch.float32}
 SHAPES = [(m, n, k) for m in (1, 8, 16, 32, 64) for n, k in ((4096, 4096), (11008, 4096), (4096, 11008))]
-
-
-def copy_bandwidth_gb_s(size_bytes=2 << 30):
-    src = torch.empty(size_bytes // 4, dtype=torch.float32, device="cuda").normal_()
-    dst = torch.empty_like(src)
-    ms = median_ms(lambda: dst.copy_(src), "cuda")
-    return 2 * size_bytes / (ms * 1e-3) / 1e9
 
 
 def run(dtype_name, layouts, shapes, kernels=(None,)):

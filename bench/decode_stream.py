@@ -35,7 +35,7 @@ import tiledmm
 from tiledmm._timing import event_median_ms
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from bench_skinny import copy_bandwidth_gb_s  # noqa: E402
+from bandwidth import copy_bandwidth_gb_s  # noqa: E402
 
 DTYPES = {"bf16": torch.bfloat16, "fp16": torch.float16}
 WEIGHTS = ((4096, 4096), (11008, 4096), (4096, 11008))  # (N, K) of the weights streamed
