@@ -249,3 +249,15 @@ def test_the_16_bit_gelu_constants_are_the_fit_and_meet_its_error():
     far = -np.logspace(np.log10(6), 30, 2001).astype(np.float32)
     got_far = fit.gelu_exp2_float32(far, horner).astype(np.float64)
     assert np.isfinite(got_far).all() and np.abs(got_far).max() <= 1e-8
+
+
+def test_stream_floors_checksum_is_the_sum_of_the_weights_words():
+    # stream_floor_graph.py checks its read kernel's block sums against word_sum: the 32-bit
+    # words of the weight added mod 2^32, returned as the int32 the kernel's sums view holds.
+    torch = pytest.importorskip("torch")
+    floor = bench_script("stream_floor_graph")
+    past_2_31 = torch.tensor([0x7FFFFFFF, 1, 7, -3, -2], dtype=torch.int32)  # 2^31 + 2: wraps to int32's negatives
+    assert floor.word_sum(past_2_31.view(torch.bfloat16)) == 2 - (1 << 31)
+    round_trip = torch.tensor([-1, -1, 2, 0], dtype=torch.int32)  # 2^33 - 2 + 2: a whole 2^32 past zero
+    assert floor.word_sum(round_trip.view(torch.bfloat16)) == 0
+    assert floor.word_sum(torch.tensor([1, 2, 3, 4], dtype=torch.int32).view(torch.bfloat16)) == 10
