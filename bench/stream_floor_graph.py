@@ -77,6 +77,68 @@ __global__ void stream_read(const uint4* __restrict__ w, int64_t vectors, unsign
   if (threadIdx.x % 32 == 0) atomicAdd(sums + blockIdx.x, sum);
 }
 
+// The same sums, with the bytes in flight in shared memory instead of registers: one block per SM,
+// whose first warp's lane 0 bulk-copies (the TMA unit) `chunk` bytes at a time of the block's share
+// into a ring of `stages` buffers, each with a `full` mbarrier (bytes landed) and an `empty` one
+// (every reading warp done); the other warps sum each buffer and hand it back.
+__device__ __forceinline__ uint32_t smem_address(const void* p) { return static_cast<uint32_t>(__cvta_generic_to_shared(p)); }
+__device__ __forceinline__ void wait_parity(uint64_t* bar, uint32_t parity) {
+  asm volatile("{\n .reg .pred done;\n wait:\n mbarrier.try_wait.parity.shared::cta.b64 done, [%0], %1;\n"
+               " @!done bra wait;\n}\n" ::"r"(smem_address(bar)), "r"(parity) : "memory");
+}
+__global__ void stream_read_bulk(const uint4* __restrict__ w, int64_t vectors, unsigned int* __restrict__ sums,
+                                 int mode, int stages, int chunk_vectors) {
+  extern __shared__ __align__(128) unsigned char ring[];
+  uint64_t* full = reinterpret_cast<uint64_t*>(ring + static_cast<size_t>(stages) * chunk_vectors * 16);
+  uint64_t* empty = full + stages;
+  const int readers = blockDim.x / 32 - 1;  // warps 1.. read; warp 0 copies
+  const int64_t per_block = (vectors + gridDim.x - 1) / gridDim.x;
+  const int64_t begin = min(vectors, blockIdx.x * per_block);
+  const int64_t end = min(vectors, begin + per_block);
+  const int64_t chunks = (end - begin + chunk_vectors - 1) / chunk_vectors;
+  if (threadIdx.x == 0) {
+    for (int s = 0; s < stages; ++s) {
+      asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;" ::"r"(smem_address(&full[s])));
+      asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" ::"r"(smem_address(&empty[s])), "r"(readers));
+    }
+    asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
+  }
+  __syncthreads();
+  if (mode != kPlain) launch_dependents();
+  if (mode == kDependent) wait_for_grid_ahead();
+  unsigned int sum = 0;
+  if (threadIdx.x == 0) {
+    for (int64_t c = 0; c < chunks; ++c) {
+      const int s = static_cast<int>(c % stages);
+      const int64_t use = c / stages;
+      if (use > 0) wait_parity(&empty[s], static_cast<uint32_t>((use - 1) & 1));
+      const int64_t first = begin + c * chunk_vectors;
+      const uint32_t bytes = static_cast<uint32_t>(min(static_cast<int64_t>(chunk_vectors), end - first) * 16);
+      asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(smem_address(&full[s])), "r"(bytes)
+                   : "memory");
+      asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];"
+                   ::"r"(smem_address(ring + static_cast<size_t>(s) * chunk_vectors * 16)), "l"(w + first),
+                   "r"(bytes), "r"(smem_address(&full[s])) : "memory");
+    }
+  } else if (threadIdx.x >= 32) {
+    const int reader = threadIdx.x - 32, reader_threads = blockDim.x - 32;
+    for (int64_t c = 0; c < chunks; ++c) {
+      const int s = static_cast<int>(c % stages);
+      wait_parity(&full[s], static_cast<uint32_t>((c / stages) & 1));
+      const int n = static_cast<int>(min(static_cast<int64_t>(chunk_vectors), end - (begin + c * chunk_vectors)));
+      const uint4* buffer = reinterpret_cast<const uint4*>(ring + static_cast<size_t>(s) * chunk_vectors * 16);
+      for (int i = reader; i < n; i += reader_threads) {
+        const uint4 v = buffer[i];
+        sum += v.x + v.y + v.z + v.w;
+      }
+      __syncwarp();
+      if (threadIdx.x % 32 == 0) asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" ::"r"(smem_address(&empty[s])) : "memory");
+    }
+  }
+  sum = __reduce_add_sync(0xffffffffu, sum);
+  if (threadIdx.x % 32 == 0) atomicAdd(sums + blockIdx.x, sum);
+}
+
 void stream(torch::Tensor w, torch::Tensor sums, int64_t blocks, int64_t threads, int64_t unroll, int64_t mode,
             int64_t prefetch_bytes) {
   TORCH_CHECK(w.is_cuda() && w.is_contiguous() && w.nbytes() % 16 == 0, "w: contiguous CUDA bytes, a multiple of 16");
@@ -102,18 +164,44 @@ void stream(torch::Tensor w, torch::Tensor sums, int64_t blocks, int64_t threads
     default: TORCH_CHECK(false, "unroll: 4, 8 or 16, not ", unroll);
   }
 }
+
+void stream_bulk(torch::Tensor w, torch::Tensor sums, int64_t blocks, int64_t threads, int64_t stages,
+                 int64_t chunk_bytes, int64_t mode) {
+  TORCH_CHECK(w.is_cuda() && w.is_contiguous() && w.nbytes() % 16 == 0, "w: contiguous CUDA bytes, a multiple of 16");
+  TORCH_CHECK(sums.is_cuda() && sums.scalar_type() == torch::kInt32 && sums.numel() >= blocks, "sums: int32, >= blocks");
+  TORCH_CHECK(chunk_bytes % 16 == 0 && threads % 32 == 0 && threads >= 64, "chunk: 16-byte multiple; threads: warps, >= 2");
+  const int smem = static_cast<int>(stages * chunk_bytes + 2 * stages * 8);
+  C10_CUDA_CHECK(cudaFuncSetAttribute(stream_read_bulk, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
+  cudaLaunchAttribute dependent;
+  dependent.id = cudaLaunchAttributeProgrammaticStreamSerialization;
+  dependent.val.programmaticStreamSerializationAllowed = 1;
+  cudaLaunchConfig_t config = {};
+  config.gridDim = dim3(static_cast<unsigned>(blocks));
+  config.blockDim = dim3(static_cast<unsigned>(threads));
+  config.dynamicSmemBytes = smem;
+  config.stream = at::cuda::getCurrentCUDAStream();
+  config.attrs = &dependent;
+  config.numAttrs = mode == kPlain ? 0 : 1;
+  C10_CUDA_CHECK(cudaLaunchKernelEx(&config, stream_read_bulk, reinterpret_cast<const uint4*>(w.data_ptr()),
+                                    static_cast<int64_t>(w.nbytes() / 16), reinterpret_cast<unsigned int*>(sums.data_ptr<int>()),
+                                    static_cast<int>(mode), static_cast<int>(stages), static_cast<int>(chunk_bytes / 16)));
+}
 """
 CPP_SOURCE = "void stream(torch::Tensor w, torch::Tensor sums, int64_t blocks, int64_t threads, int64_t unroll, " \
-             "int64_t mode, int64_t prefetch_bytes);"
+             "int64_t mode, int64_t prefetch_bytes);\n" \
+             "void stream_bulk(torch::Tensor w, torch::Tensor sums, int64_t blocks, int64_t threads, int64_t stages, " \
+             "int64_t chunk_bytes, int64_t mode);"
 MODES = {"plain": 0, "pdl": 1, "pdl_nowait": 2}
 WEIGHTS = ((4096, 4096), (11008, 4096))  # (N, K) of the bf16 weights whose bytes are streamed
 # (blocks per SM, threads, unroll): 16-byte loads in flight per SM = blocks x threads x unroll.
 CONFIGS = ((1, 256, 8), (1, 512, 8), (2, 256, 8), (1, 1024, 4), (2, 512, 8), (4, 256, 8), (2, 512, 16))
+# Bulk-copy reads (one block per SM): (threads, stages, bytes per chunk); in flight = stages x chunk.
+BULK_CONFIGS = ((288, 6, 16 << 10), (288, 12, 16 << 10), (288, 6, 32 << 10), (288, 24, 8 << 10), (544, 12, 16 << 10))
 
 
 def compile_extension():
     return load_inline(name="stream_floor_graph", cpp_sources=CPP_SOURCE, cuda_sources=CUDA_SOURCE,
-                       functions=["stream"], extra_cuda_cflags=["-O3", "-gencode=arch=compute_90a,code=sm_90a"],
+                       functions=["stream", "stream_bulk"], extra_cuda_cflags=["-O3", "-gencode=arch=compute_90a,code=sm_90a"],
                        verbose=False)
 
 
@@ -139,7 +227,28 @@ def replay_us(launches, count, reps):
     return us
 
 
-def run(reps, modes, configs, prefetches):
+def variants(ext, sms, configs, bulk_configs, modes, prefetches):
+    """(the row's fields, blocks, label, launch(w, sums)) for every read kernel, config and mode."""
+    for bps, threads, unroll in configs:
+        for mode in modes:
+            for prefetch in (prefetches if mode != "plain" else (0,)):
+                fields = {"kernel": "registers", "blocks_per_sm": bps, "threads": threads, "unroll": unroll,
+                          "in_flight_per_sm": bps * threads * unroll * 16, "mode": mode, "prefetch_bytes": prefetch}
+                label = f"{bps}x{threads}x{unroll} ({fields['in_flight_per_sm'] >> 10} KB/SM) {mode:10s} " \
+                        f"prefetch {prefetch >> 10:3d} KB"
+                yield fields, bps * sms, label, \
+                    lambda w, s, bps=bps, t=threads, u=unroll, m=MODES[mode], p=prefetch: \
+                    ext.stream(w, s, bps * sms, t, u, m, p)
+    for threads, stages, chunk in bulk_configs:
+        for mode in modes:
+            fields = {"kernel": "bulk", "blocks_per_sm": 1, "threads": threads, "stages": stages, "chunk_bytes": chunk,
+                      "in_flight_per_sm": stages * chunk, "mode": mode, "prefetch_bytes": 0}
+            label = f"bulk {threads} threads {stages} x {chunk >> 10} KB ({stages * chunk >> 10} KB/SM) {mode:10s}"
+            yield fields, sms, label, \
+                lambda w, s, t=threads, st=stages, c=chunk, m=MODES[mode]: ext.stream_bulk(w, s, sms, t, st, c, m)
+
+
+def run(reps, modes, configs, prefetches, bulk_configs=BULK_CONFIGS):
     ext = compile_extension()
     sms = torch.cuda.get_device_properties(0).multi_processor_count
     l2 = torch.cuda.get_device_properties(0).L2_cache_size
@@ -150,25 +259,18 @@ def run(reps, modes, configs, prefetches):
         count = max(8, math.ceil(4 * l2 / size))
         gen = torch.Generator(device="cuda").manual_seed(n + k)
         ws = [torch.randn(n, k, device="cuda", generator=gen).to(torch.bfloat16) for _ in range(count)]
-        expected = word_sum(ws[0])
-        for bps, threads, unroll in configs:
-            blocks = bps * sms
+        expected = word_sum(ws[0]) % (1 << 32)
+        for fields, blocks, label, launch in variants(ext, sms, configs, bulk_configs, modes, prefetches):
             sums = torch.zeros(count, blocks, dtype=torch.int32, device="cuda")
-            ext.stream(ws[0], sums[0], blocks, threads, unroll, 0, 0)
+            launch(ws[0], sums[0])
             got = int(sums[0].to(torch.int64).sum().item()) % (1 << 32)
-            assert got == expected % (1 << 32), f"stream_read summed {got}, torch {expected % (1 << 32)}"
-            for mode in modes:
-                for prefetch in (prefetches if mode != "plain" else (0,)):
-                    launches = [lambda w=w, s=s: ext.stream(w, s, blocks, threads, unroll, MODES[mode], prefetch)
-                                for w, s in zip(ws, sums)]
-                    us = replay_us(launches, count, reps)
-                    row = {"n": n, "k": k, "bytes": size, "layers": count, "blocks_per_sm": bps, "threads": threads,
-                           "unroll": unroll, "in_flight_per_sm": bps * threads * unroll * 16, "mode": mode,
-                           "prefetch_bytes": prefetch, "us": us, "pct_copy": 100 * size / (us * 1e-6) / 1e9 / copy_gb_s}
-                    rows.append(row)
-                    print(f"read {n}x{k} ({size / 1e6:.1f} MB, {count} weights) {bps}x{threads}x{unroll} "
-                          f"({row['in_flight_per_sm'] >> 10} KB/SM) {mode:10s} prefetch {prefetch >> 10:3d} KB: "
-                          f"{us:6.2f} us {row['pct_copy']:5.1f}%", flush=True)
+            assert got == expected, f"{label}: the block sums add up to {got}, torch's words to {expected}"
+            us = replay_us([lambda w=w, s=s: launch(w, s) for w, s in zip(ws, sums)], count, reps)
+            row = {"n": n, "k": k, "bytes": size, "layers": count, **fields, "us": us,
+                   "pct_copy": 100 * size / (us * 1e-6) / 1e9 / copy_gb_s}
+            rows.append(row)
+            print(f"read {n}x{k} ({size / 1e6:.1f} MB, {count} weights) {label}: {us:6.2f} us {row['pct_copy']:5.1f}%",
+                  flush=True)
         x = torch.randn(1, k, device="cuda", generator=gen).to(torch.bfloat16)
         for layout, operand in (("nt", lambda w: w.t()), ("nn", lambda w: w.view(k, n))):
             launches = [lambda w=w: torch.matmul(x, operand(w)) for w in ws]
@@ -187,10 +289,12 @@ def main(argv=None):
     parser.add_argument("--reps", type=int, default=50)
     parser.add_argument("--modes", default="plain,pdl,pdl_nowait")
     parser.add_argument("--prefetch", default="0,65536", help="bytes per block bulk-prefetched into L2 (pdl modes)")
+    parser.add_argument("--bulk-only", action="store_true", help="only the bulk-copy read kernel")
     args = parser.parse_args(argv)
     if not torch.cuda.is_available() or torch.cuda.get_device_capability() != (9, 0):
         sys.exit("stream_floor_graph.py needs an sm_90 GPU (H100/H200)")
-    copy_gb_s, rows = run(args.reps, args.modes.split(","), CONFIGS, [int(p) for p in args.prefetch.split(",")])
+    configs = () if args.bulk_only else CONFIGS
+    copy_gb_s, rows = run(args.reps, args.modes.split(","), configs, [int(p) for p in args.prefetch.split(",")])
     print(f"copy bandwidth {copy_gb_s:.0f} GB/s")
     if args.out:
         os.makedirs(os.path.dirname(args.out) or ".", exist_ok=True)
