@@ -290,11 +290,15 @@ def main(argv=None):
     parser.add_argument("--modes", default="plain,pdl,pdl_nowait")
     parser.add_argument("--prefetch", default="0,65536", help="bytes per block bulk-prefetched into L2 (pdl modes)")
     parser.add_argument("--bulk-only", action="store_true", help="only the bulk-copy read kernel")
+    parser.add_argument("--configs", default=None,
+                        help="register kernel configs BLOCKSxTHREADSxUNROLL, comma separated (default: CONFIGS)")
+    parser.add_argument("--no-bulk", action="store_true", help="only the register read kernel")
     args = parser.parse_args(argv)
     if not torch.cuda.is_available() or torch.cuda.get_device_capability() != (9, 0):
         sys.exit("stream_floor_graph.py needs an sm_90 GPU (H100/H200)")
-    configs = () if args.bulk_only else CONFIGS
-    copy_gb_s, rows = run(args.reps, args.modes.split(","), configs, [int(p) for p in args.prefetch.split(",")])
+    configs = CONFIGS if args.configs is None else [tuple(int(v) for v in c.split("x")) for c in args.configs.split(",")]
+    copy_gb_s, rows = run(args.reps, args.modes.split(","), () if args.bulk_only else configs,
+                          [int(p) for p in args.prefetch.split(",")], () if args.no_bulk else BULK_CONFIGS)
     print(f"copy bandwidth {copy_gb_s:.0f} GB/s")
     if args.out:
         os.makedirs(os.path.dirname(args.out) or ".", exist_ok=True)
