@@ -139,19 +139,28 @@ __global__ void stream_read_bulk(const uint4* __restrict__ w, int64_t vectors, u
   if (threadIdx.x % 32 == 0) atomicAdd(sums + blockIdx.x, sum);
 }
 
+// A launch of `blocks` x `threads`, a programmatic dependent of the kernel ahead unless plain.
+struct Launch {
+  cudaLaunchAttribute dependent;
+  cudaLaunchConfig_t config = {};
+  Launch(int64_t blocks, int64_t threads, int smem, int64_t mode) {
+    dependent.id = cudaLaunchAttributeProgrammaticStreamSerialization;
+    dependent.val.programmaticStreamSerializationAllowed = 1;
+    config.gridDim = dim3(static_cast<unsigned>(blocks));
+    config.blockDim = dim3(static_cast<unsigned>(threads));
+    config.dynamicSmemBytes = smem;
+    config.stream = at::cuda::getCurrentCUDAStream();
+    config.attrs = &dependent;
+    config.numAttrs = mode == kPlain ? 0 : 1;
+  }
+};
+
 void stream(torch::Tensor w, torch::Tensor sums, int64_t blocks, int64_t threads, int64_t unroll, int64_t mode,
             int64_t prefetch_bytes) {
   TORCH_CHECK(w.is_cuda() && w.is_contiguous() && w.nbytes() % 16 == 0, "w: contiguous CUDA bytes, a multiple of 16");
   TORCH_CHECK(sums.is_cuda() && sums.scalar_type() == torch::kInt32 && sums.numel() >= blocks, "sums: int32, >= blocks");
-  cudaLaunchAttribute dependent;
-  dependent.id = cudaLaunchAttributeProgrammaticStreamSerialization;
-  dependent.val.programmaticStreamSerializationAllowed = 1;
-  cudaLaunchConfig_t config = {};
-  config.gridDim = dim3(static_cast<unsigned>(blocks));
-  config.blockDim = dim3(static_cast<unsigned>(threads));
-  config.stream = at::cuda::getCurrentCUDAStream();
-  config.attrs = &dependent;
-  config.numAttrs = mode == kPlain ? 0 : 1;
+  Launch launch(blocks, threads, 0, mode);
+  cudaLaunchConfig_t& config = launch.config;
   const auto* data = reinterpret_cast<const uint4*>(w.data_ptr());
   const int64_t vectors = static_cast<int64_t>(w.nbytes() / 16);
   auto* out = reinterpret_cast<unsigned int*>(sums.data_ptr<int>());
@@ -172,16 +181,8 @@ void stream_bulk(torch::Tensor w, torch::Tensor sums, int64_t blocks, int64_t th
   TORCH_CHECK(chunk_bytes % 16 == 0 && threads % 32 == 0 && threads >= 64, "chunk: 16-byte multiple; threads: warps, >= 2");
   const int smem = static_cast<int>(stages * chunk_bytes + 2 * stages * 8);
   C10_CUDA_CHECK(cudaFuncSetAttribute(stream_read_bulk, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
-  cudaLaunchAttribute dependent;
-  dependent.id = cudaLaunchAttributeProgrammaticStreamSerialization;
-  dependent.val.programmaticStreamSerializationAllowed = 1;
-  cudaLaunchConfig_t config = {};
-  config.gridDim = dim3(static_cast<unsigned>(blocks));
-  config.blockDim = dim3(static_cast<unsigned>(threads));
-  config.dynamicSmemBytes = smem;
-  config.stream = at::cuda::getCurrentCUDAStream();
-  config.attrs = &dependent;
-  config.numAttrs = mode == kPlain ? 0 : 1;
+  Launch launch(blocks, threads, smem, mode);
+  cudaLaunchConfig_t& config = launch.config;
   C10_CUDA_CHECK(cudaLaunchKernelEx(&config, stream_read_bulk, reinterpret_cast<const uint4*>(w.data_ptr()),
                                     static_cast<int64_t>(w.nbytes() / 16), reinterpret_cast<unsigned int*>(sums.data_ptr<int>()),
                                     static_cast<int>(mode), static_cast<int>(stages), static_cast<int>(chunk_bytes / 16)));
