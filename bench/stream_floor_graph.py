@@ -40,8 +40,10 @@ CUDA_SOURCE = r"""
 #include <c10/cuda/CUDAException.h>
 #include <cuda_runtime.h>
 
-__device__ __forceinline__ void launch_dependents() { asm volatile("griddepcontrol.launch_dependents;" ::: "memory"); }
-__device__ __forceinline__ void wait_for_grid_ahead() { asm volatile("griddepcontrol.wait;" ::: "memory"); }
+#include "ptx_sm90.cuh"  // the project's PTX wrappers (csrc/cuda/common): mbarriers, griddepcontrol
+
+using namespace tiledmm::cuda;
+
 __device__ __forceinline__ void prefetch_to_l2(const void* p, uint32_t bytes) {
   asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;" ::"l"(p), "r"(bytes) : "memory");
 }
@@ -56,11 +58,11 @@ __global__ void stream_read(const uint4* __restrict__ w, int64_t vectors, unsign
   const int64_t per_block = (vectors + gridDim.x - 1) / gridDim.x;
   const int64_t begin = min(vectors, blockIdx.x * per_block);
   const int64_t end = min(vectors, begin + per_block);
-  if (mode != kPlain) launch_dependents();
+  if (mode != kPlain) allow_dependent_launch();
   if (threadIdx.x == 0 && prefetch_vectors > 0 && end > begin) {
     prefetch_to_l2(w + begin, static_cast<uint32_t>(min(prefetch_vectors, end - begin) * 16));
   }
-  if (mode == kDependent) wait_for_grid_ahead();
+  if (mode == kDependent) wait_for_prior_kernel();
   unsigned int sum = 0;
   const int64_t step = static_cast<int64_t>(blockDim.x) * kUnroll;
   for (int64_t first = begin + threadIdx.x; first < end; first += step) {
@@ -81,11 +83,6 @@ __global__ void stream_read(const uint4* __restrict__ w, int64_t vectors, unsign
 // whose first warp's lane 0 bulk-copies (the TMA unit) `chunk` bytes at a time of the block's share
 // into a ring of `stages` buffers, each with a `full` mbarrier (bytes landed) and an `empty` one
 // (every reading warp done); the other warps sum each buffer and hand it back.
-__device__ __forceinline__ uint32_t smem_address(const void* p) { return static_cast<uint32_t>(__cvta_generic_to_shared(p)); }
-__device__ __forceinline__ void wait_parity(uint64_t* bar, uint32_t parity) {
-  asm volatile("{\n .reg .pred done;\n wait:\n mbarrier.try_wait.parity.shared::cta.b64 done, [%0], %1;\n"
-               " @!done bra wait;\n}\n" ::"r"(smem_address(bar)), "r"(parity) : "memory");
-}
 __global__ void stream_read_bulk(const uint4* __restrict__ w, int64_t vectors, unsigned int* __restrict__ sums,
                                  int mode, int stages, int chunk_vectors) {
   extern __shared__ __align__(128) unsigned char ring[];
@@ -98,33 +95,32 @@ __global__ void stream_read_bulk(const uint4* __restrict__ w, int64_t vectors, u
   const int64_t chunks = (end - begin + chunk_vectors - 1) / chunk_vectors;
   if (threadIdx.x == 0) {
     for (int s = 0; s < stages; ++s) {
-      asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;" ::"r"(smem_address(&full[s])));
-      asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" ::"r"(smem_address(&empty[s])), "r"(readers));
+      mbarrier_init(&full[s], 1);
+      mbarrier_init(&empty[s], readers);
     }
-    asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
+    fence_barrier_init();
   }
   __syncthreads();
-  if (mode != kPlain) launch_dependents();
-  if (mode == kDependent) wait_for_grid_ahead();
+  if (mode != kPlain) allow_dependent_launch();
+  if (mode == kDependent) wait_for_prior_kernel();
   unsigned int sum = 0;
   if (threadIdx.x == 0) {
     for (int64_t c = 0; c < chunks; ++c) {
       const int s = static_cast<int>(c % stages);
       const int64_t use = c / stages;
-      if (use > 0) wait_parity(&empty[s], static_cast<uint32_t>((use - 1) & 1));
+      if (use > 0) mbarrier_wait(&empty[s], static_cast<uint32_t>((use - 1) & 1));
       const int64_t first = begin + c * chunk_vectors;
       const uint32_t bytes = static_cast<uint32_t>(min(static_cast<int64_t>(chunk_vectors), end - first) * 16);
-      asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(smem_address(&full[s])), "r"(bytes)
-                   : "memory");
+      mbarrier_arrive_expect_tx(&full[s], bytes);
       asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];"
-                   ::"r"(smem_address(ring + static_cast<size_t>(s) * chunk_vectors * 16)), "l"(w + first),
-                   "r"(bytes), "r"(smem_address(&full[s])) : "memory");
+                   ::"r"(shared_address(ring + static_cast<size_t>(s) * chunk_vectors * 16)), "l"(w + first),
+                   "r"(bytes), "r"(shared_address(&full[s])) : "memory");
     }
   } else if (threadIdx.x >= 32) {
     const int reader = threadIdx.x - 32, reader_threads = blockDim.x - 32;
     for (int64_t c = 0; c < chunks; ++c) {
       const int s = static_cast<int>(c % stages);
-      wait_parity(&full[s], static_cast<uint32_t>((c / stages) & 1));
+      mbarrier_wait(&full[s], static_cast<uint32_t>((c / stages) & 1));
       const int n = static_cast<int>(min(static_cast<int64_t>(chunk_vectors), end - (begin + c * chunk_vectors)));
       const uint4* buffer = reinterpret_cast<const uint4*>(ring + static_cast<size_t>(s) * chunk_vectors * 16);
       for (int i = reader; i < n; i += reader_threads) {
@@ -132,7 +128,7 @@ __global__ void stream_read_bulk(const uint4* __restrict__ w, int64_t vectors, u
         sum += v.x + v.y + v.z + v.w;
       }
       __syncwarp();
-      if (threadIdx.x % 32 == 0) asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" ::"r"(smem_address(&empty[s])) : "memory");
+      if (threadIdx.x % 32 == 0) mbarrier_arrive(&empty[s]);
     }
   }
   sum = __reduce_add_sync(0xffffffffu, sum);
@@ -192,6 +188,7 @@ CPP_SOURCE = "void stream(torch::Tensor w, torch::Tensor sums, int64_t blocks, i
              "int64_t mode, int64_t prefetch_bytes);\n" \
              "void stream_bulk(torch::Tensor w, torch::Tensor sums, int64_t blocks, int64_t threads, int64_t stages, " \
              "int64_t chunk_bytes, int64_t mode);"
+COMMON_PTX = os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir, "csrc", "cuda", "common")
 MODES = {"plain": 0, "pdl": 1, "pdl_nowait": 2}
 WEIGHTS = ((4096, 4096), (11008, 4096))  # (N, K) of the bf16 weights whose bytes are streamed
 # (blocks per SM, threads, unroll): 16-byte loads in flight per SM = blocks x threads x unroll.
@@ -202,7 +199,8 @@ BULK_CONFIGS = ((288, 6, 16 << 10), (288, 12, 16 << 10), (288, 6, 32 << 10), (28
 
 def compile_extension():
     return load_inline(name="stream_floor_graph", cpp_sources=CPP_SOURCE, cuda_sources=CUDA_SOURCE,
-                       functions=["stream", "stream_bulk"], extra_cuda_cflags=["-O3", "-gencode=arch=compute_90a,code=sm_90a"],
+                       functions=["stream", "stream_bulk"], extra_include_paths=[COMMON_PTX],
+                       extra_cuda_cflags=["-O3", "-gencode=arch=compute_90a,code=sm_90a"],
                        verbose=False)
 
 
