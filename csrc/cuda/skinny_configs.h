@@ -71,7 +71,9 @@ enum class SkinnyConfigId : int {
   k32RowsStaged = 4,   // 32 W rows x 8 warps, 1 chunk, fed from shared memory by bulk copies (sm90a)
   k32RowsRing = 5,     // 32 W rows x 8 warps, 1 chunk, a 192 KB ring of per-thread cp.async slots
   k16RowsRing = 6,     // 16 W rows x 8 warps, 2 chunks, a 96 KB ring: two blocks per SM
-  kCount = 7,
+  k32RowsRingHalf = 7,  // 32 W rows x 8 warps, 1 chunk, a 96 KB ring: two blocks per SM
+  k32Rows16WarpsRing = 8,  // 32 W rows x 16 warps, 1 chunk, a 192 KB ring
+  kCount = 9,
 };
 
 // Fields: name, 8-row W tiles, warps, unroll, paired steps. Measured on an H100 against the
@@ -97,6 +99,8 @@ constexpr SkinnyTile kSkinnyTiles[] = {
     {"r32_w8_bulk", 4, 8, 1, true, /*staged=*/true},
     {"r32_w8_ring", 4, 8, 1, false, /*staged=*/false, /*ring_bytes=*/192 << 10},
     {"r16_w8_ring", 2, 8, 2, false, /*staged=*/false, /*ring_bytes=*/96 << 10},
+    {"r32_w8_ring96", 4, 8, 1, false, /*staged=*/false, /*ring_bytes=*/96 << 10},
+    {"r32_w16_ring", 4, 16, 1, false, /*staged=*/false, /*ring_bytes=*/192 << 10},
 };
 static_assert(sizeof(kSkinnyTiles) / sizeof(kSkinnyTiles[0]) == static_cast<int>(SkinnyConfigId::kCount),
               "one SkinnyTile per SkinnyConfigId");

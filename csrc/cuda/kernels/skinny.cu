@@ -351,6 +351,10 @@ void with_skinny_config(SkinnyConfigId id, F&& f) {
     f(std::integral_constant<Id, Id::k32RowsRing>{});
   } else if (id == Id::k16RowsRing) {
     f(std::integral_constant<Id, Id::k16RowsRing>{});
+  } else if (id == Id::k32RowsRingHalf) {
+    f(std::integral_constant<Id, Id::k32RowsRingHalf>{});
+  } else if (id == Id::k32Rows16WarpsRing) {
+    f(std::integral_constant<Id, Id::k32Rows16WarpsRing>{});
   } else {
     f(std::integral_constant<Id, Id::k32Rows>{});
   }
