@@ -284,7 +284,7 @@ std::vector<std::string> tile_table_op() {
     std::ostringstream row;
     row << t.name << '|' << SkinnyTile::kSmallRowsMax << '|' << t.block_rows() << '|' << t.step_k() << '|'
         << SkinnyTile::kSmallRowsMax << '|' << t.block_rows() << '|' << 8 << '|' << t.w_tiles << '|'
-        << 1 << '|' << t.threads() << '|' << 1 << '|' << 2 << '|' << t.smem_bytes() << "|1";
+        << 1 << '|' << t.threads() << '|' << 1 << '|' << 2 << '|' << t.reduce_smem_bytes() << "|1";
     rows.push_back(row.str());
   }
   for (int i = 0; i < static_cast<int>(SimtConfigId::kCount); ++i) {

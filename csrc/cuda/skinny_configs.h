@@ -31,11 +31,6 @@ struct SkinnyTile {
   // unit, sm90a), so the bytes in flight are the ring's, not the registers'; the block's rows
   // are an even share of W's 8-row tiles (one block per SM), taken 32 rows at a time.
   bool staged = false;
-  // Bytes of shared memory for a ring per thread (0: none): each thread copies the W and X
-  // groups it will read ring_stages() block steps ahead into its own slots with cp.async and
-  // reads them back itself (skinny_thread_ring.cuh), so the bytes in flight are shared
-  // memory's, not the registers', which hold one chunk's fragments. K-major W only.
-  int ring_bytes = 0;
 
   static constexpr int kChunkK = 32;        // K per chunk: two m16n8k16 MMAs
   static constexpr int kSmallRowsMax = 32;  // X rows per block: two m16 tiles
@@ -47,20 +42,9 @@ struct SkinnyTile {
   constexpr int step_bytes_per_thread() const { return w_tiles * unroll * 16; }
   // Whether it reads an MN-major W in place: 4 consecutive W rows per thread (8-byte loads)
   // are the B fragments of four 8-row tiles (skinny.cu, MnMajorStream).
-  constexpr bool streams_mn_major() const { return w_tiles == 4 && !staged && ring_bytes == 0; }
+  constexpr bool streams_mn_major() const { return w_tiles == 4 && !staged; }
   // The cross-warp reduction buffer for `small_rows` X rows (float partials).
   constexpr int reduce_smem_bytes(int small_rows = kSmallRowsMax) const { return warps * block_rows() * small_rows * 4; }
-  // X groups a thread reads per chunk: rows g (and g + 8) of each 16-row tile.
-  static constexpr int x_groups_per_chunk(int small_rows) { return small_rows <= 8 ? 1 : 2 * ((small_rows + 15) / 16); }
-  // 16-byte groups one thread copies into its ring per block step, W's and X's.
-  constexpr int ring_groups(int small_rows) const { return unroll * (w_tiles + x_groups_per_chunk(small_rows)); }
-  constexpr int ring_stages(int small_rows) const { return ring_bytes / (threads() * 16 * ring_groups(small_rows)); }
-  constexpr int ring_smem_bytes(int small_rows) const { return ring_stages(small_rows) * threads() * 16 * ring_groups(small_rows); }
-  // Dynamic shared memory of a register-streaming kernel: the ring, which the reduction reuses.
-  constexpr int smem_bytes(int small_rows = kSmallRowsMax) const {
-    return ring_smem_bytes(small_rows) > reduce_smem_bytes(small_rows) ? ring_smem_bytes(small_rows)
-                                                                        : reduce_smem_bytes(small_rows);
-  }
 };
 
 enum class SkinnyConfigId : int {
@@ -69,11 +53,7 @@ enum class SkinnyConfigId : int {
   k32Rows16Warps = 2,  // 32 W rows x 16 warps, 1 chunk: a block step's bytes over twice the warps
   k32Rows1Chunk = 3,   // 32 W rows x 8 warps, 1 chunk: few registers, several blocks per SM
   k32RowsStaged = 4,   // 32 W rows x 8 warps, 1 chunk, fed from shared memory by bulk copies (sm90a)
-  k32RowsRing = 5,     // 32 W rows x 8 warps, 1 chunk, a 192 KB ring of per-thread cp.async slots
-  k16RowsRing = 6,     // 16 W rows x 8 warps, 2 chunks, a 96 KB ring: two blocks per SM
-  k32RowsRingHalf = 7,  // 32 W rows x 8 warps, 1 chunk, a 96 KB ring: two blocks per SM
-  k32Rows16WarpsRing = 8,  // 32 W rows x 16 warps, 1 chunk, a 192 KB ring
-  kCount = 9,
+  kCount = 5,
 };
 
 // Fields: name, 8-row W tiles, warps, unroll, paired steps. Measured on an H100 against the
@@ -97,10 +77,6 @@ constexpr SkinnyTile kSkinnyTiles[] = {
     {"r32_w16_u1", 4, 16, 1, true},
     {"r32_w8_u1", 4, 8, 1, false},
     {"r32_w8_bulk", 4, 8, 1, true, /*staged=*/true},
-    {"r32_w8_ring", 4, 8, 1, false, /*staged=*/false, /*ring_bytes=*/192 << 10},
-    {"r16_w8_ring", 2, 8, 2, false, /*staged=*/false, /*ring_bytes=*/96 << 10},
-    {"r32_w8_ring96", 4, 8, 1, false, /*staged=*/false, /*ring_bytes=*/96 << 10},
-    {"r32_w16_ring", 4, 16, 1, false, /*staged=*/false, /*ring_bytes=*/192 << 10},
 };
 static_assert(sizeof(kSkinnyTiles) / sizeof(kSkinnyTiles[0]) == static_cast<int>(SkinnyConfigId::kCount),
               "one SkinnyTile per SkinnyConfigId");

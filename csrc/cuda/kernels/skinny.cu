@@ -43,7 +43,6 @@
 #include "dynamic_smem.h"
 #include "skinny_parts.cuh"
 #include "skinny_staged.cuh"
-#include "skinny_thread_ring.cuh"
 
 #include "../common/epilogue.cuh"
 #include "../common/ptx.cuh"
@@ -84,8 +83,6 @@ struct KMajorStream {
   }
   // The W row of fragment column n of tile q, from the block's first.
   __device__ static int row_in_block(int q, int n) { return 8 * q + n; }
-  // This thread's group of tile q at k (from the slice's start), for a copy into its ring.
-  __device__ const T* group(int q, int64_t k) const { return row[q] + k; }
 
   // Into L2, the first `k` elements of the slice of each of the block's rows: one bulk
   // prefetch per row, by the block's first threads.
@@ -198,7 +195,6 @@ __global__ void __launch_bounds__(skinny_tile(kConfig).threads())
   constexpr SkinnyTile kTile = skinny_tile(kConfig);
   constexpr int kWTiles = kTile.w_tiles, kUnroll = kTile.unroll, kWarps = kTile.warps;
   static_assert(kSmallRows == 8 || kSmallRows % 16 == 0, "X rows per block: 8 or whole 16-row tiles");
-  static_assert(kTile.ring_bytes == 0 || kTile.ring_stages(kSmallRows) >= 2, "a ring of at least two block steps");
   constexpr int kXTiles = (kSmallRows + 15) / 16;
   constexpr int kXRowsPerThread = kSmallRows == 8 ? 1 : 2;  // rows g, g + 8 of each X tile
   using Stream = std::conditional_t<kWMnMajor, MnMajorStream<T, kWTiles, kUnroll>, KMajorStream<T, kWTiles, kUnroll>>;
@@ -239,7 +235,6 @@ __global__ void __launch_bounds__(skinny_tile(kConfig).threads())
     XTile x[kUnroll][kXTiles];
   };
   const int64_t warp_k = static_cast<int64_t>(warp) * kUnroll * kChunkK;
-  extern __shared__ uint4 ring_smem[];  // ring configs' slots; later, every config's partial sums
   auto load_step = [&](StepFragments& f, int64_t block_k, auto checked, auto row_edge) {
     constexpr bool kChecked = decltype(checked)::value;
 #pragma unroll
@@ -274,9 +269,7 @@ __global__ void __launch_bounds__(skinny_tile(kConfig).threads())
     constexpr int64_t kStepK = skinny_tile(kConfig).step_k();
     const int64_t steps = k_len / kStepK;  // steps without bounds checks
     StepFragments even, odd;
-    if constexpr (skinny_tile(kConfig).ring_bytes > 0) {
-      stream_through_ring<T, kConfig, kSmallRows>(acc, stream, x_row, warp_k, steps, ring_smem);
-    } else if constexpr (skinny_tile(kConfig).paired_steps) {
+    if constexpr (skinny_tile(kConfig).paired_steps) {
       // Straight-line pairs of steps, every load unconditional.
       int64_t step = 0;
       if (steps > 0) load(even, 0, std::false_type{});
@@ -325,9 +318,7 @@ __global__ void __launch_bounds__(skinny_tile(kConfig).threads())
   // as this grid's blocks leave (it waits for this one to finish before it reads).
   allow_dependent_launch();
 
-  // Warps -> block -> C, the warps' partial sums added in warp order (over a ring's slots,
-  // once every thread has read its last).
-  if constexpr (kTile.ring_bytes > 0) __syncthreads();
+  // Warps -> block -> C, the warps' partial sums added in warp order.
   extern __shared__ float partial[];
   write_partials<kWTiles, kXTiles, kXRowsPerThread>(acc, partial, warp, lane);
   __syncthreads();
@@ -347,14 +338,6 @@ void with_skinny_config(SkinnyConfigId id, F&& f) {
     f(std::integral_constant<Id, Id::k32Rows1Chunk>{});
   } else if (id == Id::k32RowsStaged) {
     f(std::integral_constant<Id, Id::k32RowsStaged>{});
-  } else if (id == Id::k32RowsRing) {
-    f(std::integral_constant<Id, Id::k32RowsRing>{});
-  } else if (id == Id::k16RowsRing) {
-    f(std::integral_constant<Id, Id::k16RowsRing>{});
-  } else if (id == Id::k32RowsRingHalf) {
-    f(std::integral_constant<Id, Id::k32RowsRingHalf>{});
-  } else if (id == Id::k32Rows16WarpsRing) {
-    f(std::integral_constant<Id, Id::k32Rows16WarpsRing>{});
   } else {
     f(std::integral_constant<Id, Id::k32Rows>{});
   }
@@ -411,7 +394,7 @@ void launch_streamed(const SkinnyOperand<T>& w, bool w_mn_major, const SkinnyOpe
                      const SkinnyOutput<Out>& out, const SplitK& split, OutputEpilogue<Out, kActivation> epilogue,
                      cudaStream_t stream) {
   constexpr SkinnyTile kTile = skinny_tile(kConfig);
-  constexpr int kSmemBytes = kTile.smem_bytes(kSmallRows);
+  constexpr int kSmemBytes = kTile.reduce_smem_bytes(kSmallRows);
   const int64_t row_blocks = (w.rows + kTile.block_rows() - 1) / kTile.block_rows();
   const int64_t small_blocks = (x.rows + kSmallRows - 1) / kSmallRows;
   TORCH_CHECK(row_blocks <= std::numeric_limits<int32_t>::max() && small_blocks <= 65535,
