@@ -189,7 +189,7 @@ constexpr bool prefetches_first_step(const SkinnyTile& tile) {
 }
 
 template <typename T, typename Out, SkinnyConfigId kConfig, int kSmallRows, bool kWMnMajor, Activation kActivation>
-__global__ void __launch_bounds__(skinny_tile(kConfig).threads())
+__global__ void __launch_bounds__(skinny_tile(kConfig).threads(), skinny_tile(kConfig).min_blocks_per_sm(kSmallRows))
     skinny_gemm_kernel(SkinnyOperand<T> w, SkinnyOperand<T> x, SkinnyOutput<Out> out, int64_t k_per_split,
                        int64_t prefetch_k, bool dependents_early, OutputEpilogue<Out, kActivation> epilogue) {
   constexpr SkinnyTile kTile = skinny_tile(kConfig);
