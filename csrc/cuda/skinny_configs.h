@@ -31,15 +31,11 @@ struct SkinnyTile {
   // unit, sm90a), so the bytes in flight are the ring's, not the registers'; the block's rows
   // are an even share of W's 8-row tiles (one block per SM), taken 32 rows at a time.
   bool staged = false;
-  // Blocks per SM the registers must leave room for (__launch_bounds__) with up to 16 small
-  // rows. 2 caps r32_w8_u2 at 128 registers there (146 without: one block per SM at M = 9..16).
-  int min_blocks_16_rows = 1;
 
   static constexpr int kChunkK = 32;        // K per chunk: two m16n8k16 MMAs
   static constexpr int kSmallRowsMax = 32;  // X rows per block: two m16 tiles
   // The warps that compute, plus the producer warp of a staged config.
   constexpr int threads() const { return 32 * (warps + (staged ? 1 : 0)); }
-  constexpr int min_blocks_per_sm(int small_rows) const { return small_rows <= 16 ? min_blocks_16_rows : 1; }
   constexpr int block_rows() const { return 8 * w_tiles; }
   constexpr int step_k() const { return kChunkK * unroll * warps; }
   // W bytes one thread loads per step (and has in flight, up to twice that, while computing).
@@ -76,7 +72,7 @@ enum class SkinnyConfigId : int {
 //   of W + 4-16 KB of X and 8-32 KB of reduction smem (skinny_staged.cuh); K-major W only (an
 //   MN-major one is copied to rows along K); 56-58 / 62-64 / 96 registers (session 58's build)
 constexpr SkinnyTile kSkinnyTiles[] = {
-    {"r32_w8_u2", 4, 8, 2, true, /*staged=*/false, /*min_blocks_16_rows=*/2},
+    {"r32_w8_u2", 4, 8, 2, true},
     {"r16_w8_u4", 2, 8, 4, true},
     {"r32_w16_u1", 4, 16, 1, true},
     {"r32_w8_u1", 4, 8, 1, false},

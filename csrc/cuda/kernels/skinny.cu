@@ -189,7 +189,7 @@ constexpr bool prefetches_first_step(const SkinnyTile& tile) {
 }
 
 template <typename T, typename Out, SkinnyConfigId kConfig, int kSmallRows, bool kWMnMajor, Activation kActivation>
-__global__ void __launch_bounds__(skinny_tile(kConfig).threads(), skinny_tile(kConfig).min_blocks_per_sm(kSmallRows))
+__global__ void __launch_bounds__(skinny_tile(kConfig).threads())
     skinny_gemm_kernel(SkinnyOperand<T> w, SkinnyOperand<T> x, SkinnyOutput<Out> out, int64_t k_per_split,
                        int64_t prefetch_k, bool dependents_early, OutputEpilogue<Out, kActivation> epilogue) {
   constexpr SkinnyTile kTile = skinny_tile(kConfig);
@@ -343,21 +343,12 @@ void with_skinny_config(SkinnyConfigId id, F&& f) {
   }
 }
 
-// TILEDMM_SKINNY_BLOCK_SMALL_ROWS=8 or 16: at most that many X rows per block, whatever the
-// small side (measurement): more blocks along it, each reading its W rows again (from L2 when
-// the blocks of one W tile run at once), in the fewer registers of a smaller X tile.
-int block_small_rows_cap() {
-  static const int cap = environment_number("TILEDMM_SKINNY_BLOCK_SMALL_ROWS");
-  return cap;
-}
-
 // X rows per block: 8 (half of one m16 tile), 16 or 32; more rows take more blocks.
 template <typename F>
 void with_small_rows(int64_t small_rows, F&& f) {
-  const int cap = block_small_rows_cap();
-  if (small_rows <= 8 || cap == 8) {
+  if (small_rows <= 8) {
     f(std::integral_constant<int, 8>{});
-  } else if (small_rows <= 16 || cap == 16) {
+  } else if (small_rows <= 16) {
     f(std::integral_constant<int, 16>{});
   } else {
     f(std::integral_constant<int, SkinnyTile::kSmallRowsMax>{});
