@@ -7,7 +7,8 @@ bandwidth. This times kernels that only read those bytes (no MMA, no X, a 4-byte
 the same way, so that what a product loses to its start and its tail can be told from what any
 kernel reading the same bytes in the same graph loses. Each kernel streams its block's even,
 contiguous share of the weight with 16-byte loads (threads x unroll of them in flight per block),
-in a one-wave grid of `blocks_per_sm` blocks per SM, launched either plainly or as a programmatic
+(into registers, or with --shared-configs as cp.async copies into each thread's own slots of shared
+memory), in a one-wave grid of `blocks_per_sm` blocks per SM, launched either plainly or as a programmatic
 dependent of the kernel ahead (as skinny is on sm_90):
 
     plain      an ordinary launch: the grid starts when the one ahead has finished.
@@ -51,10 +52,14 @@ __device__ __forceinline__ void prefetch_to_l2(const void* p, uint32_t bytes) {
 enum Mode : int { kPlain = 0, kDependent = 1, kDependentNoWait = 2 };
 
 // Sums (mod 2^32) the 32-bit words of the block's contiguous share of w into sums[block], so
-// that every byte is read and the result can be checked against torch.
-template <int kUnroll>
+// that every byte is read and the result can be checked against torch. kThroughShared: each
+// thread's kUnroll loads of a step are cp.async copies into its own shared-memory slots
+// (slot u of thread i at u * blockDim.x + i), waited for by that thread alone and read back,
+// so the bytes in flight hold shared memory instead of registers.
+template <int kUnroll, bool kThroughShared>
 __global__ void stream_read(const uint4* __restrict__ w, int64_t vectors, unsigned int* __restrict__ sums,
                             int mode, int64_t prefetch_vectors) {
+  extern __shared__ uint4 slots[];
   const int64_t per_block = (vectors + gridDim.x - 1) / gridDim.x;
   const int64_t begin = min(vectors, blockIdx.x * per_block);
   const int64_t end = min(vectors, begin + per_block);
@@ -67,10 +72,27 @@ __global__ void stream_read(const uint4* __restrict__ w, int64_t vectors, unsign
   const int64_t step = static_cast<int64_t>(blockDim.x) * kUnroll;
   for (int64_t first = begin + threadIdx.x; first < end; first += step) {
     uint4 v[kUnroll];  // every load of the step issued before any is used
+    if constexpr (kThroughShared) {
 #pragma unroll
-    for (int u = 0; u < kUnroll; ++u) {
-      const int64_t i = first + static_cast<int64_t>(u) * blockDim.x;
-      v[u] = i < end ? w[i] : make_uint4(0, 0, 0, 0);
+      for (int u = 0; u < kUnroll; ++u) {
+        const int64_t i = first + static_cast<int64_t>(u) * blockDim.x;
+        uint4* slot = slots + u * blockDim.x + threadIdx.x;
+        if (i < end) {
+          cp_async<16>(slot, w + i);
+        } else {
+          *slot = make_uint4(0, 0, 0, 0);
+        }
+      }
+      cp_async_commit();
+      cp_async_wait<0>();
+#pragma unroll
+      for (int u = 0; u < kUnroll; ++u) v[u] = slots[u * blockDim.x + threadIdx.x];
+    } else {
+#pragma unroll
+      for (int u = 0; u < kUnroll; ++u) {
+        const int64_t i = first + static_cast<int64_t>(u) * blockDim.x;
+        v[u] = i < end ? w[i] : make_uint4(0, 0, 0, 0);
+      }
     }
 #pragma unroll
     for (int u = 0; u < kUnroll; ++u) sum += v[u].x + v[u].y + v[u].z + v[u].w;
@@ -151,22 +173,38 @@ struct Launch {
   }
 };
 
+template <bool kThroughShared>
+void launch_read(const Launch& launch, int64_t unroll, const uint4* data, int64_t vectors, unsigned int* out, int m,
+                 int64_t prefetch) {
+  auto kernel = stream_read<4, kThroughShared>;
+  switch (unroll) {
+    case 4: break;
+    case 8: kernel = stream_read<8, kThroughShared>; break;
+    case 12: kernel = stream_read<12, kThroughShared>; break;
+    case 16: kernel = stream_read<16, kThroughShared>; break;
+    default: TORCH_CHECK(false, "unroll: 4, 8, 12 or 16, not ", unroll);
+  }
+  if (launch.config.dynamicSmemBytes > 0) {
+    C10_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                        static_cast<int>(launch.config.dynamicSmemBytes)));
+  }
+  C10_CUDA_CHECK(cudaLaunchKernelEx(&launch.config, kernel, data, vectors, out, m, prefetch));
+}
+
+// through_shared: the loads are cp.async copies into shared memory (threads x unroll x 16 bytes).
 void stream(torch::Tensor w, torch::Tensor sums, int64_t blocks, int64_t threads, int64_t unroll, int64_t mode,
-            int64_t prefetch_bytes) {
+            int64_t prefetch_bytes, bool through_shared) {
   TORCH_CHECK(w.is_cuda() && w.is_contiguous() && w.nbytes() % 16 == 0, "w: contiguous CUDA bytes, a multiple of 16");
   TORCH_CHECK(sums.is_cuda() && sums.scalar_type() == torch::kInt32 && sums.numel() >= blocks, "sums: int32, >= blocks");
-  Launch launch(blocks, threads, 0, mode);
-  cudaLaunchConfig_t& config = launch.config;
+  const Launch launch(blocks, threads, through_shared ? static_cast<int>(threads * unroll * 16) : 0, mode);
   const auto* data = reinterpret_cast<const uint4*>(w.data_ptr());
   const int64_t vectors = static_cast<int64_t>(w.nbytes() / 16);
   auto* out = reinterpret_cast<unsigned int*>(sums.data_ptr<int>());
   const int m = static_cast<int>(mode);
-  const int64_t prefetch = prefetch_bytes / 16;
-  switch (unroll) {
-    case 4: C10_CUDA_CHECK(cudaLaunchKernelEx(&config, stream_read<4>, data, vectors, out, m, prefetch)); break;
-    case 8: C10_CUDA_CHECK(cudaLaunchKernelEx(&config, stream_read<8>, data, vectors, out, m, prefetch)); break;
-    case 16: C10_CUDA_CHECK(cudaLaunchKernelEx(&config, stream_read<16>, data, vectors, out, m, prefetch)); break;
-    default: TORCH_CHECK(false, "unroll: 4, 8 or 16, not ", unroll);
+  if (through_shared) {
+    launch_read<true>(launch, unroll, data, vectors, out, m, prefetch_bytes / 16);
+  } else {
+    launch_read<false>(launch, unroll, data, vectors, out, m, prefetch_bytes / 16);
   }
 }
 
@@ -185,7 +223,7 @@ void stream_bulk(torch::Tensor w, torch::Tensor sums, int64_t blocks, int64_t th
 }
 """
 CPP_SOURCE = "void stream(torch::Tensor w, torch::Tensor sums, int64_t blocks, int64_t threads, int64_t unroll, " \
-             "int64_t mode, int64_t prefetch_bytes);\n" \
+             "int64_t mode, int64_t prefetch_bytes, bool through_shared);\n" \
              "void stream_bulk(torch::Tensor w, torch::Tensor sums, int64_t blocks, int64_t threads, int64_t stages, " \
              "int64_t chunk_bytes, int64_t mode);"
 COMMON_PTX = os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir, "csrc", "cuda", "common")
@@ -226,18 +264,19 @@ def replay_us(launches, count, reps):
     return us
 
 
-def variants(ext, sms, configs, bulk_configs, modes, prefetches):
+def variants(ext, sms, configs, bulk_configs, modes, prefetches, shared_configs=()):
     """(the row's fields, blocks, label, launch(w, sums)) for every read kernel, config and mode."""
-    for bps, threads, unroll in configs:
-        for mode in modes:
-            for prefetch in (prefetches if mode != "plain" else (0,)):
-                fields = {"kernel": "registers", "blocks_per_sm": bps, "threads": threads, "unroll": unroll,
-                          "in_flight_per_sm": bps * threads * unroll * 16, "mode": mode, "prefetch_bytes": prefetch}
-                label = f"{bps}x{threads}x{unroll} ({fields['in_flight_per_sm'] >> 10} KB/SM) {mode:10s} " \
-                        f"prefetch {prefetch >> 10:3d} KB"
-                yield fields, bps * sms, label, \
-                    lambda w, s, bps=bps, t=threads, u=unroll, m=MODES[mode], p=prefetch: \
-                    ext.stream(w, s, bps * sms, t, u, m, p)
+    for kernel, through_shared, kernel_configs in (("registers", False, configs), ("shared", True, shared_configs)):
+        for bps, threads, unroll in kernel_configs:
+            for mode in modes:
+                for prefetch in (prefetches if mode != "plain" else (0,)):
+                    fields = {"kernel": kernel, "blocks_per_sm": bps, "threads": threads, "unroll": unroll,
+                              "in_flight_per_sm": bps * threads * unroll * 16, "mode": mode, "prefetch_bytes": prefetch}
+                    label = f"{kernel} {bps}x{threads}x{unroll} ({fields['in_flight_per_sm'] >> 10} KB/SM) {mode:10s} " \
+                            f"prefetch {prefetch >> 10:3d} KB"
+                    yield fields, bps * sms, label, \
+                        lambda w, s, bps=bps, t=threads, u=unroll, m=MODES[mode], p=prefetch, sh=through_shared: \
+                        ext.stream(w, s, bps * sms, t, u, m, p, sh)
     for threads, stages, chunk in bulk_configs:
         for mode in modes:
             fields = {"kernel": "bulk", "blocks_per_sm": 1, "threads": threads, "stages": stages, "chunk_bytes": chunk,
@@ -247,7 +286,7 @@ def variants(ext, sms, configs, bulk_configs, modes, prefetches):
                 lambda w, s, t=threads, st=stages, c=chunk, m=MODES[mode]: ext.stream_bulk(w, s, sms, t, st, c, m)
 
 
-def run(reps, modes, configs, prefetches, bulk_configs=BULK_CONFIGS):
+def run(reps, modes, configs, prefetches, bulk_configs=BULK_CONFIGS, shared_configs=()):
     ext = compile_extension()
     sms = torch.cuda.get_device_properties(0).multi_processor_count
     l2 = torch.cuda.get_device_properties(0).L2_cache_size
@@ -259,7 +298,8 @@ def run(reps, modes, configs, prefetches, bulk_configs=BULK_CONFIGS):
         gen = torch.Generator(device="cuda").manual_seed(n + k)
         ws = [torch.randn(n, k, device="cuda", generator=gen).to(torch.bfloat16) for _ in range(count)]
         expected = word_sum(ws[0]) % (1 << 32)
-        for fields, blocks, label, launch in variants(ext, sms, configs, bulk_configs, modes, prefetches):
+        for fields, blocks, label, launch in variants(ext, sms, configs, bulk_configs, modes, prefetches,
+                                                      shared_configs):
             sums = torch.zeros(count, blocks, dtype=torch.int32, device="cuda")
             launch(ws[0], sums[0])
             got = int(sums[0].to(torch.int64).sum().item()) % (1 << 32)
@@ -291,13 +331,18 @@ def main(argv=None):
     parser.add_argument("--bulk-only", action="store_true", help="only the bulk-copy read kernel")
     parser.add_argument("--configs", default=None,
                         help="register kernel configs BLOCKSxTHREADSxUNROLL, comma separated (default: CONFIGS)")
-    parser.add_argument("--no-bulk", action="store_true", help="only the register read kernel")
+    parser.add_argument("--no-bulk", action="store_true", help="no bulk-copy read kernel")
+    parser.add_argument("--shared-configs", default="",
+                        help="configs BLOCKSxTHREADSxUNROLL of the read kernel whose loads are cp.async copies into "
+                             "shared memory (threads x unroll x 16 bytes per block), comma separated (default: none)")
     args = parser.parse_args(argv)
     if not torch.cuda.is_available() or torch.cuda.get_device_capability() != (9, 0):
         sys.exit("stream_floor_graph.py needs an sm_90 GPU (H100/H200)")
-    configs = CONFIGS if args.configs is None else [tuple(int(v) for v in c.split("x")) for c in args.configs.split(",")]
+    parse = lambda text: [tuple(int(v) for v in c.split("x")) for c in text.split(",") if c]
+    configs = CONFIGS if args.configs is None else parse(args.configs)
     copy_gb_s, rows = run(args.reps, args.modes.split(","), () if args.bulk_only else configs,
-                          [int(p) for p in args.prefetch.split(",")], () if args.no_bulk else BULK_CONFIGS)
+                          [int(p) for p in args.prefetch.split(",")], () if args.no_bulk else BULK_CONFIGS,
+                          parse(args.shared_configs))
     print(f"copy bandwidth {copy_gb_s:.0f} GB/s")
     if args.out:
         os.makedirs(os.path.dirname(args.out) or ".", exist_ok=True)
