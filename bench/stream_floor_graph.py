@@ -7,8 +7,8 @@ bandwidth. This times kernels that only read those bytes (no MMA, no X, a 4-byte
 the same way, so that what a product loses to its start and its tail can be told from what any
 kernel reading the same bytes in the same graph loses. Each kernel streams its block's even,
 contiguous share of the weight with 16-byte loads (threads x unroll of them in flight per block),
-(into registers, or with --shared-configs as cp.async copies into each thread's own slots of shared
-memory), in a one-wave grid of `blocks_per_sm` blocks per SM, launched either plainly or as a programmatic
+(into registers; with --streaming-configs into registers past L1, as skinny loads W; with
+--shared-configs as cp.async copies into each thread's own slots of shared memory), in a one-wave grid of `blocks_per_sm` blocks per SM, launched either plainly or as a programmatic
 dependent of the kernel ahead (as skinny is on sm_90):
 
     plain      an ordinary launch: the grid starts when the one ahead has finished.
@@ -52,11 +52,16 @@ __device__ __forceinline__ void prefetch_to_l2(const void* p, uint32_t bytes) {
 enum Mode : int { kPlain = 0, kDependent = 1, kDependentNoWait = 2 };
 
 // Sums (mod 2^32) the 32-bit words of the block's contiguous share of w into sums[block], so
-// that every byte is read and the result can be checked against torch. kThroughShared: each
-// thread's kUnroll loads of a step are cp.async copies into its own shared-memory slots
-// (slot u of thread i at u * blockDim.x + i), waited for by that thread alone and read back,
-// so the bytes in flight hold shared memory instead of registers.
-template <int kUnroll, bool kThroughShared>
+// that every byte is read and the result can be checked against torch. How a thread's kUnroll
+// loads of a step travel:
+//   kCached     plain loads into registers (ld.global.nc, allocating in L1);
+//   kStreaming  into registers past L1 (load_streaming: ld.global.nc.L1::no_allocate, skinny's W loads);
+//   kShared     cp.async copies (past L1) into its own shared-memory slots (slot u of thread i at
+//               u * blockDim.x + i), waited for by that thread alone and read back: the bytes in
+//               flight hold shared memory instead of registers.
+enum LoadPath : int { kCached = 0, kStreaming = 1, kShared = 2 };
+
+template <int kUnroll, LoadPath kPath>
 __global__ void stream_read(const uint4* __restrict__ w, int64_t vectors, unsigned int* __restrict__ sums,
                             int mode, int64_t prefetch_vectors) {
   extern __shared__ uint4 slots[];
@@ -72,7 +77,7 @@ __global__ void stream_read(const uint4* __restrict__ w, int64_t vectors, unsign
   const int64_t step = static_cast<int64_t>(blockDim.x) * kUnroll;
   for (int64_t first = begin + threadIdx.x; first < end; first += step) {
     uint4 v[kUnroll];  // every load of the step issued before any is used
-    if constexpr (kThroughShared) {
+    if constexpr (kPath == kShared) {
 #pragma unroll
       for (int u = 0; u < kUnroll; ++u) {
         const int64_t i = first + static_cast<int64_t>(u) * blockDim.x;
@@ -91,7 +96,11 @@ __global__ void stream_read(const uint4* __restrict__ w, int64_t vectors, unsign
 #pragma unroll
       for (int u = 0; u < kUnroll; ++u) {
         const int64_t i = first + static_cast<int64_t>(u) * blockDim.x;
-        v[u] = i < end ? w[i] : make_uint4(0, 0, 0, 0);
+        if constexpr (kPath == kStreaming) {
+          v[u] = i < end ? load_streaming<uint4>(w + i) : make_uint4(0, 0, 0, 0);
+        } else {
+          v[u] = i < end ? w[i] : make_uint4(0, 0, 0, 0);
+        }
       }
     }
 #pragma unroll
@@ -173,15 +182,15 @@ struct Launch {
   }
 };
 
-template <bool kThroughShared>
+template <LoadPath kPath>
 void launch_read(const Launch& launch, int64_t unroll, const uint4* data, int64_t vectors, unsigned int* out, int m,
                  int64_t prefetch) {
-  auto kernel = stream_read<4, kThroughShared>;
+  auto kernel = stream_read<4, kPath>;
   switch (unroll) {
     case 4: break;
-    case 8: kernel = stream_read<8, kThroughShared>; break;
-    case 12: kernel = stream_read<12, kThroughShared>; break;
-    case 16: kernel = stream_read<16, kThroughShared>; break;
+    case 8: kernel = stream_read<8, kPath>; break;
+    case 12: kernel = stream_read<12, kPath>; break;
+    case 16: kernel = stream_read<16, kPath>; break;
     default: TORCH_CHECK(false, "unroll: 4, 8, 12 or 16, not ", unroll);
   }
   if (launch.config.dynamicSmemBytes > 0) {
@@ -191,9 +200,11 @@ void launch_read(const Launch& launch, int64_t unroll, const uint4* data, int64_
   C10_CUDA_CHECK(cudaLaunchKernelEx(&launch.config, kernel, data, vectors, out, m, prefetch));
 }
 
-// through_shared: the loads are cp.async copies into shared memory (threads x unroll x 16 bytes).
+// path: a LoadPath; kShared takes threads x unroll x 16 bytes of shared memory per block.
 void stream(torch::Tensor w, torch::Tensor sums, int64_t blocks, int64_t threads, int64_t unroll, int64_t mode,
-            int64_t prefetch_bytes, bool through_shared) {
+            int64_t prefetch_bytes, int64_t path) {
+  TORCH_CHECK(path >= kCached && path <= kShared, "path: 0 (cached), 1 (streaming) or 2 (shared), not ", path);
+  const bool through_shared = path == kShared;
   TORCH_CHECK(w.is_cuda() && w.is_contiguous() && w.nbytes() % 16 == 0, "w: contiguous CUDA bytes, a multiple of 16");
   TORCH_CHECK(sums.is_cuda() && sums.scalar_type() == torch::kInt32 && sums.numel() >= blocks, "sums: int32, >= blocks");
   const Launch launch(blocks, threads, through_shared ? static_cast<int>(threads * unroll * 16) : 0, mode);
@@ -201,10 +212,12 @@ void stream(torch::Tensor w, torch::Tensor sums, int64_t blocks, int64_t threads
   const int64_t vectors = static_cast<int64_t>(w.nbytes() / 16);
   auto* out = reinterpret_cast<unsigned int*>(sums.data_ptr<int>());
   const int m = static_cast<int>(mode);
-  if (through_shared) {
-    launch_read<true>(launch, unroll, data, vectors, out, m, prefetch_bytes / 16);
+  if (path == kShared) {
+    launch_read<kShared>(launch, unroll, data, vectors, out, m, prefetch_bytes / 16);
+  } else if (path == kStreaming) {
+    launch_read<kStreaming>(launch, unroll, data, vectors, out, m, prefetch_bytes / 16);
   } else {
-    launch_read<false>(launch, unroll, data, vectors, out, m, prefetch_bytes / 16);
+    launch_read<kCached>(launch, unroll, data, vectors, out, m, prefetch_bytes / 16);
   }
 }
 
@@ -223,7 +236,7 @@ void stream_bulk(torch::Tensor w, torch::Tensor sums, int64_t blocks, int64_t th
 }
 """
 CPP_SOURCE = "void stream(torch::Tensor w, torch::Tensor sums, int64_t blocks, int64_t threads, int64_t unroll, " \
-             "int64_t mode, int64_t prefetch_bytes, bool through_shared);\n" \
+             "int64_t mode, int64_t prefetch_bytes, int64_t path);\n" \
              "void stream_bulk(torch::Tensor w, torch::Tensor sums, int64_t blocks, int64_t threads, int64_t stages, " \
              "int64_t chunk_bytes, int64_t mode);"
 COMMON_PTX = os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir, "csrc", "cuda", "common")
@@ -264,9 +277,10 @@ def replay_us(launches, count, reps):
     return us
 
 
-def variants(ext, sms, configs, bulk_configs, modes, prefetches, shared_configs=()):
+def variants(ext, sms, configs, bulk_configs, modes, prefetches, shared_configs=(), streaming_configs=()):
     """(the row's fields, blocks, label, launch(w, sums)) for every read kernel, config and mode."""
-    for kernel, through_shared, kernel_configs in (("registers", False, configs), ("shared", True, shared_configs)):
+    for kernel, path, kernel_configs in (("registers", 0, configs), ("streaming", 1, streaming_configs),
+                                         ("shared", 2, shared_configs)):
         for bps, threads, unroll in kernel_configs:
             for mode in modes:
                 for prefetch in (prefetches if mode != "plain" else (0,)):
@@ -275,8 +289,8 @@ def variants(ext, sms, configs, bulk_configs, modes, prefetches, shared_configs=
                     label = f"{kernel} {bps}x{threads}x{unroll} ({fields['in_flight_per_sm'] >> 10} KB/SM) {mode:10s} " \
                             f"prefetch {prefetch >> 10:3d} KB"
                     yield fields, bps * sms, label, \
-                        lambda w, s, bps=bps, t=threads, u=unroll, m=MODES[mode], p=prefetch, sh=through_shared: \
-                        ext.stream(w, s, bps * sms, t, u, m, p, sh)
+                        lambda w, s, bps=bps, t=threads, u=unroll, m=MODES[mode], p=prefetch, path=path: \
+                        ext.stream(w, s, bps * sms, t, u, m, p, path)
     for threads, stages, chunk in bulk_configs:
         for mode in modes:
             fields = {"kernel": "bulk", "blocks_per_sm": 1, "threads": threads, "stages": stages, "chunk_bytes": chunk,
@@ -286,7 +300,7 @@ def variants(ext, sms, configs, bulk_configs, modes, prefetches, shared_configs=
                 lambda w, s, t=threads, st=stages, c=chunk, m=MODES[mode]: ext.stream_bulk(w, s, sms, t, st, c, m)
 
 
-def run(reps, modes, configs, prefetches, bulk_configs=BULK_CONFIGS, shared_configs=()):
+def run(reps, modes, configs, prefetches, bulk_configs=BULK_CONFIGS, shared_configs=(), streaming_configs=()):
     ext = compile_extension()
     sms = torch.cuda.get_device_properties(0).multi_processor_count
     l2 = torch.cuda.get_device_properties(0).L2_cache_size
@@ -299,7 +313,7 @@ def run(reps, modes, configs, prefetches, bulk_configs=BULK_CONFIGS, shared_conf
         ws = [torch.randn(n, k, device="cuda", generator=gen).to(torch.bfloat16) for _ in range(count)]
         expected = word_sum(ws[0]) % (1 << 32)
         for fields, blocks, label, launch in variants(ext, sms, configs, bulk_configs, modes, prefetches,
-                                                      shared_configs):
+                                                      shared_configs, streaming_configs):
             sums = torch.zeros(count, blocks, dtype=torch.int32, device="cuda")
             launch(ws[0], sums[0])
             got = int(sums[0].to(torch.int64).sum().item()) % (1 << 32)
@@ -335,6 +349,9 @@ def main(argv=None):
     parser.add_argument("--shared-configs", default="",
                         help="configs BLOCKSxTHREADSxUNROLL of the read kernel whose loads are cp.async copies into "
                              "shared memory (threads x unroll x 16 bytes per block), comma separated (default: none)")
+    parser.add_argument("--streaming-configs", default="",
+                        help="configs of the read kernel whose register loads skip L1 (skinny's W loads: "
+                             "ld.global.nc.L1::no_allocate), comma separated (default: none)")
     args = parser.parse_args(argv)
     if not torch.cuda.is_available() or torch.cuda.get_device_capability() != (9, 0):
         sys.exit("stream_floor_graph.py needs an sm_90 GPU (H100/H200)")
@@ -342,7 +359,7 @@ def main(argv=None):
     configs = CONFIGS if args.configs is None else parse(args.configs)
     copy_gb_s, rows = run(args.reps, args.modes.split(","), () if args.bulk_only else configs,
                           [int(p) for p in args.prefetch.split(",")], () if args.no_bulk else BULK_CONFIGS,
-                          parse(args.shared_configs))
+                          parse(args.shared_configs), parse(args.streaming_configs))
     print(f"copy bandwidth {copy_gb_s:.0f} GB/s")
     if args.out:
         os.makedirs(os.path.dirname(args.out) or ".", exist_ok=True)
