@@ -261,3 +261,30 @@ def test_stream_floors_checksum_is_the_sum_of_the_weights_words():
     round_trip = torch.tensor([-1, -1, 2, 0], dtype=torch.int32)  # 2^33 - 2 + 2: a whole 2^32 past zero
     assert floor.word_sum(round_trip.view(torch.bfloat16)) == 0
     assert floor.word_sum(torch.tensor([1, 2, 3, 4], dtype=torch.int32).view(torch.bfloat16)) == 10
+
+
+def test_stream_floors_variants_launch_each_load_path_with_its_bytes_in_flight():
+    # Each read kernel kind reaches the extension's stream() with its load path (0 registers,
+    # 1 registers past L1, 2 shared memory) and a one-wave grid of blocks per SM x SMs, and its
+    # row counts blocks x threads x loads x 16 bytes in flight per SM.
+    pytest.importorskip("torch")
+    floor = bench_script("stream_floor_graph")
+
+    class RecordingExtension:
+        def __init__(self):
+            self.calls = []
+
+        def stream(self, *args):
+            self.calls.append(args)
+
+    ext = RecordingExtension()
+    rows = list(floor.variants(ext, 132, [(4, 256, 16)], (), ["pdl"], [0], shared_configs=[(1, 256, 16)],
+                               streaming_configs=[(2, 512, 8)]))
+    assert [(f["kernel"], blocks, f["in_flight_per_sm"]) for f, blocks, _, _ in rows] == [
+        ("registers", 4 * 132, 4 * 256 * 16 * 16), ("streaming", 2 * 132, 2 * 512 * 8 * 16),
+        ("shared", 132, 256 * 16 * 16)]
+    for _, _, _, launch in rows:
+        launch("w", "sums")
+    pdl = floor.MODES["pdl"]
+    assert ext.calls == [("w", "sums", 4 * 132, 256, 16, pdl, 0, 0), ("w", "sums", 2 * 132, 512, 8, pdl, 0, 1),
+                         ("w", "sums", 132, 256, 16, pdl, 0, 2)]
