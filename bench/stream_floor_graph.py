@@ -6,10 +6,11 @@ decode_stream.py times skinny products in graphs of distinct weights against the
 bandwidth. This times kernels that only read those bytes (no MMA, no X, a 4-byte sum per block)
 the same way, so that what a product loses to its start and its tail can be told from what any
 kernel reading the same bytes in the same graph loses. Each kernel streams its block's even,
-contiguous share of the weight with 16-byte loads (threads x unroll of them in flight per block),
-(into registers; with --streaming-configs into registers past L1, as skinny loads W; with
---shared-configs as cp.async copies into each thread's own slots of shared memory), in a one-wave grid of `blocks_per_sm` blocks per SM, launched either plainly or as a programmatic
-dependent of the kernel ahead (as skinny is on sm_90):
+contiguous share of the weight with 16-byte loads (threads x unroll of them in flight per block):
+into registers; with --streaming-configs into registers past L1, as skinny loads W; with
+--shared-configs as cp.async copies into each thread's own slots of shared memory. The grid is one
+wave of `blocks_per_sm` blocks per SM, launched either plainly or as a programmatic dependent of
+the kernel ahead (as skinny is on sm_90):
 
     plain      an ordinary launch: the grid starts when the one ahead has finished.
     pdl        signals its dependents at its start, bulk-prefetches `prefetch` bytes of its share
@@ -54,7 +55,7 @@ enum Mode : int { kPlain = 0, kDependent = 1, kDependentNoWait = 2 };
 // Sums (mod 2^32) the 32-bit words of the block's contiguous share of w into sums[block], so
 // that every byte is read and the result can be checked against torch. How a thread's kUnroll
 // loads of a step travel:
-//   kCached     plain loads into registers (ld.global.nc, allocating in L1);
+//   kCached     plain loads into registers (w[i], which L1 caches);
 //   kStreaming  into registers past L1 (load_streaming: ld.global.nc.L1::no_allocate, skinny's W loads);
 //   kShared     cp.async copies (past L1) into its own shared-memory slots (slot u of thread i at
 //               u * blockDim.x + i), waited for by that thread alone and read back: the bytes in
