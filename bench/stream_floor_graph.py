@@ -242,6 +242,7 @@ CPP_SOURCE = "void stream(torch::Tensor w, torch::Tensor sums, int64_t blocks, i
              "int64_t chunk_bytes, int64_t mode);"
 COMMON_PTX = os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir, "csrc", "cuda", "common")
 MODES = {"plain": 0, "pdl": 1, "pdl_nowait": 2}
+LOAD_PATHS = {"registers": 0, "streaming": 1, "shared": 2}  # the kernel's LoadPath: kCached, kStreaming, kShared
 WEIGHTS = ((4096, 4096), (11008, 4096))  # (N, K) of the bf16 weights whose bytes are streamed
 # (blocks per SM, threads, unroll): 16-byte loads in flight per SM = blocks x threads x unroll.
 CONFIGS = ((1, 256, 8), (1, 512, 8), (2, 256, 8), (1, 1024, 4), (2, 512, 8), (4, 256, 8), (2, 512, 16))
@@ -280,8 +281,9 @@ def replay_us(launches, count, reps):
 
 def variants(ext, sms, configs, bulk_configs, modes, prefetches, shared_configs=(), streaming_configs=()):
     """(the row's fields, blocks, label, launch(w, sums)) for every read kernel, config and mode."""
-    for kernel, path, kernel_configs in (("registers", 0, configs), ("streaming", 1, streaming_configs),
-                                         ("shared", 2, shared_configs)):
+    for kernel, kernel_configs in (("registers", configs), ("streaming", streaming_configs),
+                                   ("shared", shared_configs)):
+        path = LOAD_PATHS[kernel]
         for bps, threads, unroll in kernel_configs:
             for mode in modes:
                 for prefetch in (prefetches if mode != "plain" else (0,)):
