@@ -8,6 +8,7 @@
 #include "few_rows.h"
 #include "simt_tiles.h"
 
+#include "../measurement_switch.h"
 #include "../operand_workspace.h"
 #include "../simt_configs.h"
 
@@ -30,6 +31,13 @@ namespace {
 // 12% at 512, below what the element-wise stager loses.
 constexpr int64_t kRepackMinReuse = 512;
 
+// TILEDMM_SIMT_REPACK=off: no padded copy, every operand staged in place (what the copy buys at
+// a given shape; a measurement switch, bench/NOTES.md, session 86).
+bool repack_switched_off() {
+  static const bool off = environment_says("TILEDMM_SIMT_REPACK", "off");
+  return off;
+}
+
 // Operand A (`is_a`) or B as the kernel stages it, read by `reuse` outputs per element:
 // in place, or a copy with a padded leading dimension (operand_workspace.h) whose padding
 // holds zeros; either staged in whole vectors past a ragged MN edge where its lines may be
@@ -45,7 +53,10 @@ KMnOperand<T> staged_operand(const MatrixView& v, bool is_a, int64_t reuse, cons
   const KMnOperand<T> in_place = operand_of(v);
   // Only rows along MN that would stage element by element are worth copying (along K,
   // copies are element-wise whatever the alignment).
-  if (simt_detail::stage_mode(in_place) != StageMode::kScalarAlongMn || reuse < kRepackMinReuse) return in_place;
+  if (simt_detail::stage_mode(in_place) != StageMode::kScalarAlongMn || reuse < kRepackMinReuse ||
+      repack_switched_off()) {
+    return in_place;
+  }
   return operand_of(repack_aligned(v, options, storage));
 }
 
