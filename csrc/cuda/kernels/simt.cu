@@ -31,11 +31,16 @@ namespace {
 // 12% at 512, below what the element-wise stager loses.
 constexpr int64_t kRepackMinReuse = 512;
 
-// TILEDMM_SIMT_REPACK=off: no padded copy, every operand staged in place (what the copy buys at
-// a given shape; a measurement switch, bench/NOTES.md, session 86).
+// TILEDMM_SIMT_REPACK=off: no padded copy, every operand staged in place; =sectors: a copy also of
+// an operand whose lines start off 32-byte sectors, along K too (what the copy buys at a given
+// shape; measurement switches, bench/NOTES.md, session 86).
 bool repack_switched_off() {
   static const bool off = environment_says("TILEDMM_SIMT_REPACK", "off");
   return off;
+}
+bool repack_off_sectors_too() {
+  static const bool on = environment_says("TILEDMM_SIMT_REPACK", "sectors");
+  return on;
 }
 
 // Operand A (`is_a`) or B as the kernel stages it, read by `reuse` outputs per element:
@@ -51,6 +56,9 @@ KMnOperand<T> staged_operand(const MatrixView& v, bool is_a, int64_t reuse, cons
     return staged_in_whole_vectors(op, view, kVec);
   };
   const KMnOperand<T> in_place = operand_of(v);
+  if (repack_off_sectors_too() && reuse >= kRepackMinReuse && v.alignment_bytes(sizeof(T)) % 32 != 0) {
+    return operand_of(repack_aligned(v, options, storage));
+  }
   // Only rows along MN that would stage element by element are worth copying (along K,
   // copies are element-wise whatever the alignment).
   if (simt_detail::stage_mode(in_place) != StageMode::kScalarAlongMn || reuse < kRepackMinReuse ||
