@@ -31,16 +31,24 @@ namespace {
 // 12% at 512, below what the element-wise stager loses.
 constexpr int64_t kRepackMinReuse = 512;
 
-// TILEDMM_SIMT_REPACK=off: no padded copy, every operand staged in place; =sectors: a copy also of
-// an operand whose lines start off 32-byte sectors, along K too (what the copy buys at a given
-// shape; measurement switches, bench/NOTES.md, session 86).
+// TILEDMM_SIMT_REPACK=off: no padded copy, every operand staged in place (what the copy buys at
+// a given shape; a measurement switch, bench/NOTES.md, session 86).
 bool repack_switched_off() {
   static const bool off = environment_says("TILEDMM_SIMT_REPACK", "off");
   return off;
 }
-bool repack_off_sectors_too() {
-  static const bool on = environment_says("TILEDMM_SIMT_REPACK", "sectors");
-  return on;
+
+// Measurement switches of the rows beside the tiles (bench/NOTES.md, session 86), read once per
+// process: TILEDMM_FEW_ROWS=skip leaves those rows of C unwritten (what running them beside costs
+// the tiles; the output is wrong), TILEDMM_FEW_ROWS_BLOCKS=N runs them on N blocks instead of
+// one per idle SM.
+bool few_rows_skipped() {
+  static const bool skip = environment_says("TILEDMM_FEW_ROWS", "skip");
+  return skip;
+}
+int few_rows_blocks(int planned) {
+  static const int forced = environment_number("TILEDMM_FEW_ROWS_BLOCKS");
+  return forced > 0 ? forced : planned;
 }
 
 // Operand A (`is_a`) or B as the kernel stages it, read by `reuse` outputs per element:
@@ -56,9 +64,6 @@ KMnOperand<T> staged_operand(const MatrixView& v, bool is_a, int64_t reuse, cons
     return staged_in_whole_vectors(op, view, kVec);
   };
   const KMnOperand<T> in_place = operand_of(v);
-  if (repack_off_sectors_too() && reuse >= kRepackMinReuse && v.alignment_bytes(sizeof(T)) % 32 != 0) {
-    return operand_of(repack_aligned(v, options, storage));
-  }
   // Only rows along MN that would stage element by element are worth copying (along K,
   // copies are element-wise whatever the alignment).
   if (simt_detail::stage_mode(in_place) != StageMode::kScalarAlongMn || reuse < kRepackMinReuse ||
@@ -99,7 +104,9 @@ void launch_bands(const GemmProblem& p, c10::ArrayRef<SimtBand> bands, cudaStrea
     at::Tensor out = band.out;
     if (band.beside_blocks > 0) {
       if constexpr (std::is_same_v<T, float>) {
-        launch_few_rows(p, a.mn_from(band.first_row), b, band.rows, band.beside_blocks, out.data_ptr<float>(), stream);
+        if (few_rows_skipped()) continue;
+        launch_few_rows(p, a.mn_from(band.first_row), b, band.rows, few_rows_blocks(band.beside_blocks),
+                        out.data_ptr<float>(), stream);
       } else {
         TORCH_CHECK(false, "tiledmm.gemm (simt): rows beside the tiles are float32 only");
       }
