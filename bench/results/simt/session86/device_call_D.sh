@@ -12,9 +12,9 @@ timeout 330 .ci/gpu-check build > $OUT/build.txt 2>&1 || { echo "build rc=$?"; t
 stamp built
 for sw in NONE=1 TILEDMM_FEW_ROWS=skip TILEDMM_FEW_ROWS_BLOCKS=2 TILEDMM_FEW_ROWS_BLOCKS=1; do
   env $sw timeout 40 python bench/timeline.py 1024x1024x1024,1025x1024x1024 --dtype fp32 --event --steps 20 \
-    > $OUT/timeline_${sw#*_}.txt 2>&1
+    > $OUT/timeline_${sw#*_}.txt 2>&1; rc=$?
   (cd $OUT && tar czf results.tgz timeline_* gpu.txt)
-  stamp "timeline $sw rc=$?"; grep -E "==|→" $OUT/timeline_${sw#*_}.txt | grep -v "torch.matmul" | grep -v "sm80_xmma"
+  stamp "timeline $sw rc=$rc"; grep -E "==|→" $OUT/timeline_${sw#*_}.txt | grep -v "torch.matmul" | grep -v "sm80_xmma"
 done
 cd $OUT && tar czf results.tgz timeline_* gpu.txt && cd - > /dev/null
 left=$(( 345 - ($(date +%s) - t0) )); stamp "suite with ${left} s"
