@@ -5,7 +5,11 @@
 # kernel's warps and loads in flight per thread a choice, TILEDMM_FEW_ROWS_SHAPE=WxU (16x8 is
 # main's): if fewer bytes in flight on the rows' SMs leave the tiles at ~53 us, the cost is their
 # traffic next to the tiles (the SM sharing their TPC?), and the rows would rather run after the
-# tiles, split along K into the split-K planes (bench/NOTES.md, session 86, Next 1).
+# tiles, split along K into the split-K planes (bench/NOTES.md, session 86, Next 1). 16x8-after:
+# the rows' blocks placed beside the tiles as now but waiting for them before any work; if the
+# tiles run at ~53 us then too, what costs is work on a neighbouring SM while they run (its
+# traffic, or code: the two SMs of a TPC may share an instruction cache level, and simt's
+# unrolled loop is sensitive to fetch, NOTES session 8).
 set -x
 t0=$(date +%s); stamp() { echo "[$(( $(date +%s) - t0 )) s] $*"; }
 nvidia-smi --query-gpu=name,clocks.sm,clocks.mem,power.draw --format=csv > $OUT/gpu.txt 2>&1
@@ -22,6 +26,7 @@ t() {  # name, environment assignments...
 }
 t planned NONE=1
 t skip TILEDMM_FEW_ROWS=skip
+t after TILEDMM_FEW_ROWS_SHAPE=16x8-after  # placed beside, idle until the tiles finish
 for shape in 16x2 4x8 4x2; do t shape_$shape TILEDMM_FEW_ROWS_SHAPE=$shape; done
 for shape in 16x8 4x2; do t one_block_$shape TILEDMM_FEW_ROWS_SHAPE=$shape TILEDMM_FEW_ROWS_BLOCKS=1; done
 left=$(( 560 - ($(date +%s) - t0) )); stamp "suite with ${left} s"
