@@ -12,14 +12,22 @@
 # Predicted: tiles back to ~53 us if "after" idles beside them; the rows then ~1-2 us from L2
 # on 32-64 SMs; 1025x1023x1021 0.878 -> ~0.90-0.92 of 1024^3. Correctness of the new layouts
 # first (test_few_rows.py under each), then timelines, then do_bench ratios.
+# Alone: carry build/prebuilt-G made here by `PREBUILT=build/prebuilt-G` prebuild on the patched
+# tree (bench/results/session87/prebuild.sh), or nothing (then it builds there, ~4 min).
+# TREE_READY=1: the caller applied the patch and loaded the extension (device_call_H.sh).
+# Its files go to a scratch folder; only results_G.tgz lands in $OUT (8 files come back at most).
 set -x
 t0=$(date +%s); stamp() { echo "[$(( $(date +%s) - t0 )) s] $*"; }
+RESULTS=$OUT; OUT=$(mktemp -d); export OUT
 nvidia-smi --query-gpu=name,clocks.sm,clocks.mem,power.draw --format=csv > $OUT/gpu.txt 2>&1
-git apply bench/results/simt/session87/few_rows_after.patch || { echo "patch does not apply"; exit 1; }
 export MAX_JOBS=16 TORCH_CUDA_ARCH_LIST=9.0a PYTHONUNBUFFERED=1
-timeout 360 .ci/gpu-check build > $OUT/build.txt 2>&1 || { echo "build rc=$?"; tail -20 $OUT/build.txt; exit 1; }
-stamp built
-pack() { (cd $OUT && tar czf results.tgz tests_* timeline_* ratio_* gpu.txt 2>/dev/null); }
+if [ -z "${TREE_READY:-}" ]; then
+  git apply bench/results/simt/session87/few_rows_after.patch || { echo "patch does not apply"; exit 1; }
+  PREBUILT=${PREBUILT:-build/prebuilt-G} timeout 360 .ci/gpu-check prebuilt > $OUT/build.txt 2>&1 ||
+    { echo "build rc=$?"; tail -20 $OUT/build.txt; exit 1; }
+  stamp built
+fi
+pack() { tar czf $RESULTS/results_G.tgz -C $OUT .; }
 check() {  # name, environment assignments...
   name=$1; shift
   env "$@" timeout 60 python -m pytest -q -x tests/test_few_rows.py > $OUT/tests_$name.txt 2>&1; rc=$?
