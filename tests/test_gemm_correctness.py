@@ -42,6 +42,19 @@ def test_shapes(device, dtype, shape):
         run_and_check(device, dtype, kernel, *shape)
 
 
+# The CPU kernel's blocking (csrc/cpu/gemm_cpu.cpp): 6-row and 16-column panels (8 for float64),
+# 96 x 256 task tiles, 256-deep K slices: one past and one short of each, several at once.
+CPU_BLOCKING_SHAPES = [(6, 16, 256), (5, 17, 257), (7, 15, 255), (97, 257, 513), (95, 255, 511), (193, 520, 300)]
+
+
+@pytest.mark.parametrize("dtype", DTYPES, ids=str)
+@pytest.mark.parametrize("layouts", [("row", "row"), ("col", "col"), ("row", "col"), ("padded", "offset")],
+                         ids="-".join)
+def test_cpu_blocking_edges(dtype, layouts):
+    for m, n, k in CPU_BLOCKING_SHAPES:
+        run_and_check("cpu", dtype, None, m, n, k, *layouts)
+
+
 @requires_cuda
 @pytest.mark.parametrize("dtype", DTYPES, ids=str)
 @pytest.mark.parametrize("shape", GPU_SHAPES, ids=lambda s: "x".join(map(str, s)))
