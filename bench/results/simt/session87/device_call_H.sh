@@ -1,9 +1,11 @@
 #!/bin/bash
 # Prepared in session 87 (no device lent then; NOT RUN yet): calls G and F on one carried build,
 # then main's full GPU suite (session 86's was cut off at ~60%), with no build on the device.
-# Before it, here: bash bench/results/simt/session87/prebuild.sh; then
-#   run(command="bash bench/results/simt/session87/device_call_H.sh",
-#       carry=["build/prebuilt", "build/prebuilt-GF"])
+# Before it, here: bash bench/results/simt/session87/prebuild.sh; .ci/device-carry pack;
+# .ci/device-carry aside bench/results/simt/session87 bench/results/skinny/session86 (session 88:
+# the whole tree and the two builds exceed the device's 64 MiB); then
+#   run(command=".ci/device-carry unpack && bash bench/results/simt/session87/device_call_H.sh",
+#       carry=["build/carry.txz"]); and here .ci/device-carry restore.
 # Where a carried build does not load there, the `prebuilt` stage builds instead (~4 min), and
 # the suite may not fit: it gets what time is left.
 set -x
